@@ -1,0 +1,10 @@
+import type { Migration } from 'kysely';
+import * as initialSchema from './202611210800_initial_schema.ts';
+
+/**
+ * Every migration, in order. Listed explicitly (not read from the folder) so
+ * they load the same under tsx, vitest and any bundler. Add new ones at the end.
+ */
+export const migrations: Record<string, Migration> = {
+  '202611210800_initial_schema': initialSchema,
+};

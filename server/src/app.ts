@@ -1,0 +1,122 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import type { Logger } from 'pino';
+import {
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { randomUUID } from 'node:crypto';
+import type { AppContext } from './infra/context.ts';
+import { registerErrorHandling } from './http/error-handler.ts';
+import { HttpError } from './http/errors.ts';
+import { MSG } from '@floorfill/shared';
+import { healthRoutes } from './health/health.routes.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+}
+
+export const UPLOAD_MAX_BYTES = 8 * 1024 * 1024;
+
+const REQUEST_ID = /^[\w-]{8,64}$/;
+
+/** Build the whole app on a context; listening is main.ts's job. */
+export async function buildApp(ctx: AppContext, logger: Logger): Promise<FastifyInstance> {
+  const app = Fastify({
+    loggerInstance: logger as FastifyBaseLogger,
+    trustProxy: ctx.config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    genReqId: (request) => {
+      const given = request.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('ctx', ctx);
+  registerErrorHandling(app);
+
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  // A POST without a body is validated as an empty form, so every missing field is named.
+  app.addHook('preValidation', async (request) => {
+    if (request.body === undefined || request.body === null) {
+      if (request.method !== 'GET' && request.method !== 'HEAD') request.body = {};
+    }
+  });
+
+  // Infrastructure plugins.
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        // Mantine writes its CSS variables in style tags at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(cookie);
+  await app.register(rateLimit, {
+    global: false,
+    ...(ctx.redis ? { redis: ctx.redis, nameSpace: `${ctx.config.redisPrefix}:rl:` } : {}),
+    errorResponseBuilder: (_request, context) =>
+      new HttpError(429, MSG.tooManyRequests, { retry_after_seconds: Math.ceil(context.ttl / 1000) }),
+  });
+  await app.register(multipart, {
+    attachFieldsToBody: 'keyValues',
+    limits: { fileSize: UPLOAD_MAX_BYTES, files: 4, fields: 100, fieldSize: 64 * 1024 },
+  });
+
+  // Domain routes.
+  await app.register(healthRoutes);
+
+  await registerWebApp(app, ctx.config.webDistDir);
+  return app;
+}
+
+/**
+ * Serve the built web app from the same origin as the API: static assets with
+ * long cache (their names carry a hash), index.html for every other page path.
+ */
+async function registerWebApp(app: FastifyInstance, distDir: string): Promise<void> {
+  if (!existsSync(path.join(distDir, 'index.html'))) {
+    app.log.warn({ distDir }, 'web app not built: serving the API only (run `npm run build`)');
+    return;
+  }
+  await app.register(fastifyStatic, {
+    root: distDir,
+    wildcard: false,
+    setHeaders: (res, filePath) => {
+      const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+      res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+  app.get('/*', { schema: { hide: true } }, async (request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    if (pathname.startsWith('/api/') || pathname.startsWith('/uploads/')) {
+      return reply.callNotFound();
+    }
+    const asset = path.join(distDir, pathname);
+    if (asset.startsWith(distDir) && path.extname(pathname) && existsSync(asset)) {
+      return reply.sendFile(pathname.slice(1));
+    }
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+}

@@ -1,0 +1,153 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * The only module that reads process.env. Every setting is parsed here; a
+ * wrong value stops start-up with a message naming the variable.
+ */
+
+const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
+const optionalString = z.preprocess(emptyAsUndefined, z.string().optional());
+const optionalUrl = (protocols: string[]) =>
+  z.preprocess(
+    emptyAsUndefined,
+    z
+      .url({ message: `must be a URL (${protocols.join(', ')})` })
+      .refine((value) => protocols.some((p) => value.startsWith(`${p}:`)), {
+        message: `must start with ${protocols.map((p) => `${p}://`).join(' or ')}`,
+      })
+      .optional(),
+  );
+
+const envSchema = z.object({
+  NODE_ENV: z.preprocess(
+    emptyAsUndefined,
+    z.enum(['development', 'production', 'test']).default('development'),
+  ),
+  PORT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(65535).default(3000)),
+  HOST: z.preprocess(emptyAsUndefined, z.string().default('127.0.0.1')),
+  PUBLIC_URL: optionalUrl(['http', 'https']),
+  DATA_DIR: z.preprocess(emptyAsUndefined, z.string().default('./data')),
+  DATABASE_URL: optionalUrl(['postgres', 'postgresql']),
+  DATABASE_POOL_SIZE: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(200).default(10)),
+  REDIS_URL: optionalUrl(['redis', 'rediss']),
+  /** A key prefix for Redis (queues, rate limits, adapter) so several deployments or test runs can share one Redis. */
+  REDIS_PREFIX: z.preprocess(emptyAsUndefined, z.string().regex(/^[\w:-]+$/).default('ff')),
+  SMTP_URL: optionalUrl(['smtp', 'smtps']),
+  MAIL_FROM: z.preprocess(emptyAsUndefined, z.string().min(3).default('Floorfill <no-reply@floorfill.local>')),
+  JWT_SECRET: z.preprocess(emptyAsUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
+  ENCRYPTION_KEY: z.preprocess(
+    emptyAsUndefined,
+    z.string().regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hex characters (32 bytes)').optional(),
+  ),
+  LOG_LEVEL: z.preprocess(
+    emptyAsUndefined,
+    z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ),
+  /** Run the job worker inside this process (default) or leave jobs to `npm run worker`. */
+  RUN_WORKER: z.preprocess(emptyAsUndefined, z.enum(['true', 'false']).default('true')),
+  /** Trust X-Forwarded-* from a load balancer in front. */
+  TRUST_PROXY: z.preprocess(emptyAsUndefined, z.enum(['true', 'false']).default('false')),
+  /** Rate limits can be loosened for load tests; never below the defaults in production. */
+  AUTH_RATE_LIMIT_PER_MINUTE: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).default(20)),
+  WEB_DIST_DIR: optionalString,
+});
+
+export type RawEnv = Record<string, string | undefined>;
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  isProduction: boolean;
+  port: number;
+  host: string;
+  publicUrl: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  databasePoolSize: number;
+  redisUrl: string | undefined;
+  redisPrefix: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  jwtSecret: string;
+  encryptionKey: Buffer;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  runWorker: boolean;
+  trustProxy: boolean;
+  authRateLimitPerMinute: number;
+  webDistDir: string;
+  /** The dev outbox (mail printed and kept for developers) is on exactly when there is no SMTP. */
+  devOutbox: boolean;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+const repoRoot = path.resolve(import.meta.dirname, '../..');
+
+/**
+ * A secret kept under DATA_DIR for the embedded default, generated on first
+ * start so a new user needs no set-up and sessions survive restarts.
+ */
+function localSecret(dataDir: string, file: string, bytes: number): string {
+  const secretPath = path.join(dataDir, file);
+  if (existsSync(secretPath)) return readFileSync(secretPath, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(bytes).toString('hex');
+  writeFileSync(secretPath, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}
+
+function formatIssues(error: z.ZodError): string {
+  return error.issues
+    .map((issue) => `  ${issue.path.join('.') || '(env)'}: ${issue.message}`)
+    .join('\n');
+}
+
+export function loadConfig(rawEnv: RawEnv = process.env): Config {
+  const parsed = envSchema.safeParse(rawEnv);
+  if (!parsed.success) {
+    throw new ConfigError(`Invalid configuration:\n${formatIssues(parsed.error)}`);
+  }
+  const env = parsed.data;
+  const isProduction = env.NODE_ENV === 'production';
+  const dataDir = path.resolve(repoRoot, env.DATA_DIR);
+
+  if (isProduction) {
+    const missing = [
+      !env.JWT_SECRET && 'JWT_SECRET: required in production (at least 32 characters)',
+      !env.ENCRYPTION_KEY && 'ENCRYPTION_KEY: required in production (64 hex characters)',
+      !env.PUBLIC_URL && 'PUBLIC_URL: required in production (the address users open)',
+      !env.SMTP_URL && 'SMTP_URL: required in production (the dev outbox is never served there)',
+    ].filter(Boolean);
+    if (missing.length > 0) {
+      throw new ConfigError(`Unsafe production configuration:\n  ${missing.join('\n  ')}`);
+    }
+  }
+
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
+  return {
+    env: env.NODE_ENV,
+    isProduction,
+    port: env.PORT,
+    host: env.HOST,
+    publicUrl,
+    dataDir,
+    databaseUrl: env.DATABASE_URL,
+    databasePoolSize: env.DATABASE_POOL_SIZE,
+    redisUrl: env.REDIS_URL,
+    redisPrefix: env.REDIS_PREFIX,
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
+    jwtSecret: env.JWT_SECRET ?? localSecret(dataDir, 'jwt-secret', 48),
+    encryptionKey: Buffer.from(env.ENCRYPTION_KEY ?? localSecret(dataDir, 'encryption-key', 32), 'hex'),
+    logLevel: env.LOG_LEVEL,
+    runWorker: env.RUN_WORKER === 'true',
+    trustProxy: env.TRUST_PROXY === 'true',
+    authRateLimitPerMinute: env.AUTH_RATE_LIMIT_PER_MINUTE,
+    webDistDir: path.resolve(repoRoot, env.WEB_DIST_DIR ?? 'web/dist'),
+    devOutbox: !env.SMTP_URL,
+  };
+}

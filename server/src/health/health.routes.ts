@@ -1,0 +1,23 @@
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import { failure, ok } from '../http/envelope.ts';
+
+/** Liveness (the process answers) and readiness (its database and Redis answer). */
+export async function healthRoutes(app: FastifyInstance): Promise<void> {
+  app.get('/healthz', async () => ok('ok', { uptime_seconds: Math.round(process.uptime()) }));
+
+  app.get('/readyz', async (_request, reply) => {
+    const failing: string[] = [];
+    await sql`select 1`.execute(app.ctx.db).catch(() => failing.push('database'));
+    if (app.ctx.redis) {
+      await Promise.race([
+        app.ctx.redis.ping(),
+        new Promise((_, reject) => setTimeout(() => reject(new Error('timeout')), 1000)),
+      ]).catch(() => failing.push('redis'));
+    }
+    if (failing.length > 0) {
+      return reply.status(503).send(failure(`Not ready: ${failing.join(', ')} unreachable.`, { failing }));
+    }
+    return ok('ready', { database: app.ctx.database.kind, redis: Boolean(app.ctx.redis) });
+  });
+}

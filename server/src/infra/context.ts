@@ -1,0 +1,73 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Redis } from 'ioredis';
+import type { Config } from '../config.ts';
+import { BullJobQueue } from './bullmq-queue.ts';
+import { openDatabase, type DatabaseHandle, type Db } from './db.ts';
+import type { MailTransport } from './mail.ts';
+import { DevOutboxTransport, SmtpMailTransport } from './mail-transports.ts';
+import { MemoryJobQueue } from './memory-queue.ts';
+import { migrateToLatest } from './migrate.ts';
+import type { JobQueue } from './queue.ts';
+import { createRedis } from './redis.ts';
+
+/**
+ * Everything that touches the outside world, opened once per process and
+ * handed to the app. Only these adapters differ between the embedded default
+ * and production; everything above them is the same code.
+ */
+export interface AppContext {
+  config: Config;
+  database: DatabaseHandle;
+  db: Db;
+  redis: Redis | undefined;
+  queue: JobQueue;
+  mail: MailTransport;
+  close(): Promise<void>;
+}
+
+export interface ContextOverrides {
+  database?: DatabaseHandle;
+  /** Skip migrations (tests that already loaded a migrated snapshot). */
+  skipMigrations?: boolean;
+}
+
+export async function createAppContext(
+  config: Config,
+  logger: FastifyBaseLogger,
+  overrides: ContextOverrides = {},
+): Promise<AppContext> {
+  const database =
+    overrides.database ??
+    (await openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      poolSize: config.databasePoolSize,
+    }));
+  if (!overrides.skipMigrations) {
+    const applied = await migrateToLatest(database.db);
+    if (applied.length > 0) logger.info({ migrations: applied }, 'database migrated');
+  }
+
+  const redis = config.redisUrl ? createRedis(config.redisUrl, logger, 'main') : undefined;
+  const queue: JobQueue = redis
+    ? new BullJobQueue(redis, `${config.redisPrefix}:bull`, logger)
+    : new MemoryJobQueue(logger);
+  const mail: MailTransport = config.smtpUrl
+    ? new SmtpMailTransport(config.smtpUrl, config.mailFrom)
+    : new DevOutboxTransport(database.db, logger);
+
+  return {
+    config,
+    database,
+    db: database.db,
+    redis,
+    queue,
+    mail,
+    async close() {
+      await queue.close();
+      await mail.close();
+      if (redis) await redis.quit().catch(() => redis.disconnect());
+      await database.close();
+    },
+  };
+}

@@ -1,0 +1,203 @@
+import type { ColumnType, Generated } from 'kysely';
+
+/**
+ * Row types of the tables created in migrations/. Kept by hand next to the
+ * migrations: a new migration updates this file in the same change.
+ */
+
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
+type UpdatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
+/** Postgres bigint arrives as a string from node-postgres; kept as string to stay exact. */
+type BigIntColumn = ColumnType<string, string | number | bigint | undefined, string | number | bigint>;
+
+export interface SocialLinkValue {
+  id: number;
+  social_id: number;
+  link: string;
+}
+
+export interface UsersTable {
+  id: Generated<number>;
+  name: string;
+  display_name: string | null;
+  email: string | null;
+  email_verified_at: Timestamp | null;
+  password_hash: string | null;
+  is_guest: Generated<boolean>;
+  phone: string | null;
+  bio: string | null;
+  date_of_birth: ColumnType<string | null, string | null, string | null>;
+  gender: 'male' | 'female' | null;
+  address: string | null;
+  zip: string | null;
+  city: string | null;
+  state: string | null;
+  country: string | null;
+  default_login: Generated<2 | 3>;
+  profile_image_path: string | null;
+  cover_photo_path: string | null;
+  social_links: ColumnType<SocialLinkValue[], string | undefined, string>;
+  rating_sum: Generated<number>;
+  rating_count: Generated<number>;
+  stripe_account_id: string | null;
+  stripe_account_status: string | null;
+  stripe_account_is_demo: Generated<boolean>;
+  stripe_public_key: string | null;
+  stripe_secret_key_encrypted: string | null;
+  card_brand: string | null;
+  card_last4: string | null;
+  card_exp_month: number | null;
+  card_exp_year: number | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export type CodePurpose = 'email_verification' | 'password_reset';
+
+export interface AuthCodesTable {
+  id: Generated<number>;
+  user_id: number;
+  purpose: CodePurpose;
+  code_hash: string;
+  attempts: Generated<number>;
+  expires_at: Timestamp;
+  consumed_at: Timestamp | null;
+  created_at: CreatedAt;
+}
+
+export interface CodeRequestsTable {
+  email: string;
+  purpose: CodePurpose;
+  last_sent_at: Timestamp;
+}
+
+export interface SessionsTable {
+  id: string;
+  user_id: number;
+  created_at: CreatedAt;
+  expires_at: Timestamp;
+  revoked_at: Timestamp | null;
+}
+
+export interface EventsTable {
+  id: Generated<number>;
+  host_id: number;
+  name: string;
+  start_time: Timestamp;
+  end_time: Timestamp;
+  address: string | null;
+  zip: string | null;
+  city: string | null;
+  state: string | null;
+  country: string | null;
+  banner_path: string | null;
+  code: string;
+  seq: BigIntColumn;
+  deleted_at: Timestamp | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface EventAttendeesTable {
+  event_id: number;
+  user_id: number;
+  joined_at: CreatedAt;
+}
+
+export interface SongRequestsTable {
+  id: Generated<number>;
+  event_id: number;
+  attendee_id: number;
+  song_id: string;
+  song_name: string;
+  song_artist: string | null;
+  album_name: Generated<string>;
+  song_image: string | null;
+  song_link: string | null;
+  song_duration: Generated<number>;
+  status: Generated<0 | 1>;
+  played_at: Timestamp | null;
+  created_at: CreatedAt;
+}
+
+export interface RatingsTable {
+  id: Generated<number>;
+  host_id: number;
+  attendee_id: number;
+  event_id: number | null;
+  rating: number;
+  feedback: string | null;
+  created_at: CreatedAt;
+}
+
+export type TipStatus = 'pending' | 'paid' | 'expired' | 'refunded';
+
+export interface TipsTable {
+  id: Generated<number>;
+  checkout_session_id: string;
+  payment_intent_id: string | null;
+  host_id: number | null;
+  event_id: number | null;
+  attendee_id: number | null;
+  attendee_name: string | null;
+  attendee_type: number;
+  amount_cents: number;
+  platform_fee_cents: Generated<number>;
+  currency: Generated<string>;
+  status: TipStatus;
+  is_demo: Generated<boolean>;
+  return_path: string | null;
+  paid_at: Timestamp | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface ProcessedWebhookEventsTable {
+  id: string;
+  type: string;
+  processed_at: CreatedAt;
+}
+
+export interface SocialPlatformsTable {
+  id: number;
+  name: string;
+  icon_slug: string;
+  sort_order: number;
+}
+
+export interface CatalogSongsTable {
+  id: string;
+  title: string;
+  artist: string;
+  album: string;
+  year: number | null;
+  genre: string | null;
+  duration_seconds: number;
+  search: ColumnType<string, never, never>;
+}
+
+export interface DevOutboxTable {
+  id: Generated<number>;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  created_at: CreatedAt;
+}
+
+export interface Database {
+  users: UsersTable;
+  auth_codes: AuthCodesTable;
+  code_requests: CodeRequestsTable;
+  sessions: SessionsTable;
+  events: EventsTable;
+  event_attendees: EventAttendeesTable;
+  song_requests: SongRequestsTable;
+  ratings: RatingsTable;
+  tips: TipsTable;
+  processed_webhook_events: ProcessedWebhookEventsTable;
+  social_platforms: SocialPlatformsTable;
+  catalog_songs: CatalogSongsTable;
+  dev_outbox: DevOutboxTable;
+}

@@ -1,0 +1,98 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite, types as pgliteTypes, type PGliteOptions } from '@electric-sql/pglite';
+import { Kysely, PGliteDialect, PostgresDialect, type Transaction } from 'kysely';
+import pg from 'pg';
+import type { Database } from './database-types.ts';
+
+export type Db = Kysely<Database>;
+export type Trx = Transaction<Database>;
+/** Repositories take either, so a route can run several of them in one transaction. */
+export type DbOrTrx = Db | Trx;
+
+export interface DatabaseHandle {
+  db: Db;
+  kind: 'postgres' | 'pglite';
+  /** The pg pool when on real Postgres (for metrics); undefined on PGlite. */
+  pool: pg.Pool | undefined;
+  /** The PGlite instance in the embedded mode (test snapshots); undefined on Postgres. */
+  pglite: PGlite | undefined;
+  close(): Promise<void>;
+}
+
+// timestamptz and date arrive as Date by default; dates of birth stay 'YYYY-MM-DD'.
+pg.types.setTypeParser(pg.types.builtins.DATE, (value) => value);
+
+export interface DatabaseOptions {
+  databaseUrl: string | undefined;
+  dataDir: string;
+  poolSize?: number;
+  /** Open an existing PGlite data dump instead of a directory (test snapshots). */
+  pgliteLoadDataDir?: Blob;
+  /** Keep PGlite in memory (tests): nothing is written under dataDir. */
+  pgliteInMemory?: boolean;
+}
+
+/** Real Postgres when DATABASE_URL is set, otherwise PGlite (Postgres in WASM) under DATA_DIR. */
+export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.poolSize ?? 10,
+      connectionTimeoutMillis: 5000,
+    });
+    // An idle client losing its connection must not crash the process; the pool replaces it.
+    pool.on('error', () => undefined);
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { db, kind: 'postgres', pool, pglite: undefined, close: () => db.destroy() };
+  }
+
+  // Same value shapes as node-postgres: dates as 'YYYY-MM-DD', bigint as an exact string.
+  const pgliteOptions: PGliteOptions = {
+    parsers: {
+      [pgliteTypes.DATE]: (value: string) => value,
+      [pgliteTypes.INT8]: (value: string) => value,
+    },
+  };
+  if (options.pgliteLoadDataDir) pgliteOptions.loadDataDir = options.pgliteLoadDataDir;
+  if (!options.pgliteInMemory) {
+    pgliteOptions.dataDir = path.join(options.dataDir, 'pglite');
+    mkdirSync(pgliteOptions.dataDir, { recursive: true });
+  }
+  const pglite = await PGlite.create(pgliteOptions);
+  const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
+  return {
+    db,
+    kind: 'pglite',
+    pool: undefined,
+    pglite,
+    close: async () => {
+      await db.destroy();
+      if (!pglite.closed) await pglite.close();
+    },
+  };
+}
+
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  '57P01', // admin_shutdown
+  '57P02', // crash_shutdown
+  '57P03', // cannot_connect_now
+  '08000',
+  '08001',
+  '08003',
+  '08006',
+]);
+
+/** True when an error means the database cannot be reached right now (answered as 503). */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) return true;
+  return /Connection terminated|timeout exceeded when trying to connect|connection (is )?closed/i.test(
+    error.message,
+  );
+}

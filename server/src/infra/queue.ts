@@ -1,0 +1,45 @@
+import type { MailMessage } from './mail.ts';
+
+/**
+ * Background jobs behind one interface: BullMQ on Redis when REDIS_URL is set,
+ * an in-process queue with the same retry semantics otherwise. Later features
+ * add their job names to JobPayloads.
+ */
+export interface JobPayloads {
+  'mail:send': MailMessage;
+}
+
+export type JobName = keyof JobPayloads;
+
+export interface JobContext {
+  jobId: string;
+  attempt: number;
+  /** The id of the HTTP request that enqueued the job, for log correlation. */
+  requestId: string | undefined;
+}
+
+export type JobHandler<N extends JobName> = (payload: JobPayloads[N], job: JobContext) => Promise<void>;
+export type JobHandlers = { [N in JobName]: JobHandler<N> };
+
+export interface EnqueueOptions {
+  /** A stable id makes enqueuing idempotent: a second job with the same id is dropped. */
+  jobId?: string;
+  requestId?: string;
+}
+
+export interface JobQueue {
+  readonly kind: 'bullmq' | 'memory';
+  enqueue<N extends JobName>(name: N, payload: JobPayloads[N], options?: EnqueueOptions): Promise<void>;
+  /** Start processing with these handlers (in this process). */
+  startWorker(handlers: JobHandlers): Promise<void>;
+  /** Jobs waiting or running (metrics, tests). */
+  pendingCount(): Promise<number>;
+  /** Resolve when nothing is waiting or running (tests, graceful shutdown). */
+  idle(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Same retry policy in both implementations. */
+export const JOB_ATTEMPTS = 5;
+export const JOB_BACKOFF_BASE_MS = 500;
+export const backoffDelay = (attempt: number) => JOB_BACKOFF_BASE_MS * 2 ** (attempt - 1);

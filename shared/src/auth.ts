@@ -1,0 +1,107 @@
+import { z } from 'zod';
+import { ROLE, VERIFICATION_TYPE } from './constants.ts';
+import {
+  codeDigitsShape,
+  emailField,
+  nameField,
+  newPasswordField,
+  passwordField,
+  phoneField,
+} from './fields.ts';
+import { MSG } from './messages.ts';
+
+/** Contracts of spec §7 "Auth", resend-otp and login-as-guest. */
+
+const withConfirmation = <T extends { password: string; password_confirmation: string }>(
+  value: T,
+  ctx: z.RefinementCtx,
+) => {
+  if (value.password !== value.password_confirmation) {
+    ctx.addIssue({ code: 'custom', path: ['password_confirmation'], message: MSG.passwordsDiffer });
+  }
+};
+
+export const signupBody = z
+  .object({
+    name: nameField,
+    email: emailField,
+    phone: phoneField.nullish().or(z.literal('').transform(() => null)),
+    password: newPasswordField,
+    password_confirmation: passwordField,
+  })
+  .superRefine(withConfirmation);
+export type SignupBody = z.infer<typeof signupBody>;
+
+export const verifyEmailBody = z.object({ email: emailField, ...codeDigitsShape });
+export type VerifyEmailBody = z.infer<typeof verifyEmailBody>;
+
+export const loginBody = z.object({
+  email: emailField,
+  password: passwordField,
+  remember: z.coerce.boolean().optional(),
+});
+export type LoginBody = z.infer<typeof loginBody>;
+
+export const sendOtpBody = z.object({ email: emailField });
+export type SendOtpBody = z.infer<typeof sendOtpBody>;
+
+export const verifyOtpBody = z
+  .object({
+    email: emailField,
+    ...codeDigitsShape,
+    password: newPasswordField,
+    password_confirmation: passwordField,
+  })
+  .superRefine(withConfirmation);
+export type VerifyOtpBody = z.infer<typeof verifyOtpBody>;
+
+export const verificationTypeField = z.enum([VERIFICATION_TYPE.email, VERIFICATION_TYPE.reset], {
+  error: `Must be ${VERIFICATION_TYPE.email} or ${VERIFICATION_TYPE.reset}.`,
+});
+
+export const resendOtpBody = z.object({
+  email: emailField,
+  verification_type: verificationTypeField,
+});
+export type ResendOtpBody = z.infer<typeof resendOtpBody>;
+
+/** The spec sends an "email placeholder"; it is accepted and ignored. */
+export const loginAsGuestBody = z.object({ email: z.string().max(254).optional() }).optional();
+
+export const roleSchema = z.union([
+  z.literal(ROLE.host),
+  z.literal(ROLE.attendee),
+  z.literal(ROLE.guest),
+]);
+export const defaultLoginSchema = z.union([z.literal(ROLE.host), z.literal(ROLE.attendee)]);
+
+/** The signed-in user as the API returns it (never secrets, never hashes). */
+export const sessionUserSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  display_name: z.string().nullable(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  role: roleSchema,
+  default_login: defaultLoginSchema,
+  is_guest: z.boolean(),
+  email_verified: z.boolean(),
+  profile_image_path: z.string().nullable(),
+  cover_photo_path: z.string().nullable(),
+});
+export type SessionUser = z.infer<typeof sessionUserSchema>;
+
+export const loginData = z.object({
+  access_token: z.string(),
+  id: z.number().int(),
+  role: roleSchema,
+  default_login: defaultLoginSchema,
+  user: sessionUserSchema,
+});
+export type LoginData = z.infer<typeof loginData>;
+
+/** 403 on login for an unverified account: the client offers the verification screen. */
+export const unverifiedData = z.object({ email: z.string(), email_verification_required: z.literal(true) });
+
+export const resendOtpData = z.object({ email: z.string(), retry_after_seconds: z.number().int() });
+export type ResendOtpData = z.infer<typeof resendOtpData>;

@@ -1,0 +1,5 @@
+export * from './constants.ts';
+export * from './messages.ts';
+export * from './envelope.ts';
+export * from './fields.ts';
+export * from './auth.ts';
