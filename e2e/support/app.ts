@@ -1,0 +1,61 @@
+import { randomBytes } from 'node:crypto';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+
+/** Small helpers shared by the journeys. */
+
+export function uniqueEmail(prefix: string): string {
+  return `${prefix}-${randomBytes(4).toString('hex')}@example.com`;
+}
+
+interface OutboxMail {
+  to: string;
+  subject: string;
+  text: string;
+  created_at: string;
+}
+
+/** The newest 6-digit code mailed to this address, read from the dev outbox. */
+export async function latestCode(request: APIRequestContext, email: string, afterIso?: string): Promise<string> {
+  let code: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const res = await request.get(`/api/dev/outbox?email=${encodeURIComponent(email)}`);
+        const body = (await res.json()) as { data: OutboxMail[] };
+        const mail = body.data.find((m) => !afterIso || m.created_at > afterIso);
+        code = mail?.text.match(/\b(\d{6})\b/)?.[1];
+        return code;
+      },
+      { message: `a code mailed to ${email}` },
+    )
+    .toBeTruthy();
+  return code as string;
+}
+
+/** Every screen passes axe-core's WCAG A/AA rules. */
+export async function expectAccessible(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const summary = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`);
+  expect(summary, 'axe-core violations').toEqual([]);
+}
+
+export const PHONE = { width: 375, height: 812 } as const;
+export const LAPTOP = { width: 1440, height: 900 } as const;
+
+/**
+ * Screenshots at phone and laptop widths, kept as test artifacts
+ * (test-results/screenshots/<name>-<width>.png), then back to the laptop size.
+ */
+export async function captureScreens(page: Page, name: string): Promise<void> {
+  for (const size of [PHONE, LAPTOP]) {
+    await page.setViewportSize(size);
+    await page.waitForTimeout(150); // let layout settle after the resize (not an assertion)
+    await page.screenshot({ path: `test-results/screenshots/${name}-${size.width}.png`, fullPage: true });
+  }
+  await page.setViewportSize(LAPTOP);
+}
+
+export function randomPassword(): string {
+  return `Pw-${randomBytes(6).toString('hex')}`;
+}
