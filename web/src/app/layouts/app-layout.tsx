@@ -1,0 +1,79 @@
+import { BRAND_NAME, SIDEBAR_COLLAPSE_BELOW_PX } from '@floorfill/shared';
+import { AppShell, Burger, Group } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { useState } from 'react';
+import { Link, Outlet } from 'react-router-dom';
+import { LegalLinks } from '@/components/ui/legal-links';
+import { Logo } from '@/components/ui/logo';
+import { paths } from '@/config/paths';
+import { ProfileMenu } from '@/features/auth/components/profile-menu';
+import { useSessionStore } from '@/features/auth/stores/session-store';
+import { useMenuStore } from '@/stores/menu-store';
+import { SideMenu } from './side-menu';
+
+// "Under 567px" (spec §2): AppShell's breakpoint is inclusive, hence one pixel less.
+const NARROW_MAX_PX = SIDEBAR_COLLAPSE_BELOW_PX - 1;
+const NAV_ID = 'app-side-menu';
+
+/**
+ * Signed-in pages: top bar, side menu, footer. On wide screens the menu's
+ * open state is remembered (spec §3); on narrow ones the menu overlays the
+ * page, starts closed and closes after each choice.
+ */
+export function AppLayout() {
+  const role = useSessionStore((state) => state.role);
+  const desktopOpen = useMenuStore((state) => state.open);
+  const toggleDesktop = useMenuStore((state) => state.toggle);
+  const [mobileOpen, setMobileOpen] = useState(false);
+  const narrow = useMediaQuery(`(max-width: ${NARROW_MAX_PX}px)`) ?? false;
+  const open = narrow ? mobileOpen : desktopOpen;
+
+  if (role === null) return null;
+
+  return (
+    <AppShell
+      header={{ height: 60 }}
+      footer={{ height: 44 }}
+      navbar={{
+        width: 240,
+        breakpoint: NARROW_MAX_PX,
+        collapsed: { mobile: !mobileOpen, desktop: !desktopOpen },
+      }}
+      padding={{ base: 'md', sm: 'xl' }}
+    >
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <Burger
+              opened={open}
+              onClick={() => (narrow ? setMobileOpen((value) => !value) : toggleDesktop())}
+              size="sm"
+              aria-label={open ? 'Close menu' : 'Open menu'}
+              aria-controls={NAV_ID}
+              aria-expanded={open}
+            />
+            <Link to={paths.home.getHref()} aria-label={`${BRAND_NAME} home`}>
+              <Logo />
+            </Link>
+          </Group>
+          <ProfileMenu />
+        </Group>
+      </AppShell.Header>
+
+      {/* inert keeps the off-screen menu out of the tab order while it is collapsed. */}
+      <AppShell.Navbar id={NAV_ID} p="sm" aria-label="Main menu" inert={!open}>
+        <SideMenu role={role} onNavigate={() => setMobileOpen(false)} />
+      </AppShell.Navbar>
+
+      <AppShell.Main>
+        <Outlet />
+      </AppShell.Main>
+
+      <AppShell.Footer>
+        <Group h="100%" px="md" justify="center">
+          <LegalLinks />
+        </Group>
+      </AppShell.Footer>
+    </AppShell>
+  );
+}

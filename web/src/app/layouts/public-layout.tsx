@@ -1,0 +1,29 @@
+import { BRAND_NAME } from '@floorfill/shared';
+import { Box, Container, Group } from '@mantine/core';
+import { Link, Outlet } from 'react-router-dom';
+import { LegalLinks } from '@/components/ui/legal-links';
+import { Logo } from '@/components/ui/logo';
+import { paths } from '@/config/paths';
+
+/** Pages anyone may read (legal texts, not-found): a slim top bar and the footer links. */
+export function PublicLayout() {
+  return (
+    <Box mih="100dvh" style={{ display: 'flex', flexDirection: 'column' }}>
+      <Box component="header" py="sm" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
+        <Container size="lg">
+          <Group>
+            <Link to={paths.home.getHref()} aria-label={`${BRAND_NAME} home`}>
+              <Logo />
+            </Link>
+          </Group>
+        </Container>
+      </Box>
+      <Container component="main" size="lg" py="xl" style={{ flex: 1, width: '100%' }}>
+        <Outlet />
+      </Container>
+      <Box component="footer" py="md" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
+        <LegalLinks />
+      </Box>
+    </Box>
+  );
+}

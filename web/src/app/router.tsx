@@ -1,0 +1,133 @@
+import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { paths } from '@/config/paths';
+import { RedirectSignedIn, RequireAppAccess, RootRedirect } from './guards/guards';
+import { AppLayout } from './layouts/app-layout';
+import { AuthLayout } from './layouts/auth-layout';
+import { PublicLayout } from './layouts/public-layout';
+import { RootLayout, type RouteHandle } from './layouts/root-layout';
+import { AttendeeDashboardRoute } from './routes/attendee/dashboard';
+import { AttendeeEventDetailsRoute } from './routes/attendee/event-details';
+import { AttendeeHostProfileRoute } from './routes/attendee/host-profile';
+import { AttendeeProfileRoute } from './routes/attendee/profile';
+import { AttendeeProfileEditRoute } from './routes/attendee/profile-edit';
+import { EmailVerificationRoute } from './routes/auth/email-verification';
+import { LoginRoute } from './routes/auth/login';
+import { RegisterRoute } from './routes/auth/register';
+import { ResetPasswordRoute } from './routes/auth/reset-password';
+import { VerificationRoute } from './routes/auth/verification';
+import { CropperTestRoute } from './routes/host/cropper-test';
+import { HostDashboardRoute } from './routes/host/dashboard';
+import { HostEventDetailsRoute } from './routes/host/event-details';
+import { HostEventsRoute } from './routes/host/events';
+import { HostProfileRoute } from './routes/host/profile';
+import { HostProfileEditRoute } from './routes/host/profile-edit';
+import { StripeConnectSuccessRoute } from './routes/host/stripe-connect-success';
+import { PrivacyRoute } from './routes/legal/privacy';
+import { TermsRoute } from './routes/legal/terms';
+import { NotFoundRoute } from './routes/not-found';
+
+const titled = (title: string): RouteHandle => ({ title });
+
+/** The route tree of spec §2; exported so tests can mount it in a memory router. */
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    children: [
+      { index: true, element: <RootRedirect /> },
+      {
+        element: <RedirectSignedIn />,
+        children: [
+          {
+            element: <AuthLayout />,
+            children: [
+              { path: paths.auth.login.path, element: <LoginRoute />, handle: titled('Login') },
+              { path: paths.auth.register.path, element: <RegisterRoute />, handle: titled('Register') },
+              {
+                path: paths.auth.resetPassword.path,
+                element: <ResetPasswordRoute />,
+                handle: titled('Reset Password'),
+              },
+              {
+                path: paths.auth.verification.path,
+                element: <VerificationRoute />,
+                handle: titled('Verification'),
+              },
+              {
+                path: paths.auth.emailVerification.path,
+                element: <EmailVerificationRoute />,
+                handle: titled('Email Verification'),
+              },
+            ],
+          },
+        ],
+      },
+      {
+        element: <RequireAppAccess />,
+        children: [
+          {
+            element: <AppLayout />,
+            children: [
+              { path: paths.host.dashboard.path, element: <HostDashboardRoute />, handle: titled('Dashboard') },
+              { path: paths.host.events.path, element: <HostEventsRoute />, handle: titled('My Events') },
+              {
+                path: paths.host.eventDetails.path,
+                element: <HostEventDetailsRoute />,
+                handle: titled('Event Details'),
+              },
+              { path: paths.host.profile.path, element: <HostProfileRoute />, handle: titled('Profile') },
+              {
+                path: paths.host.profileEdit.path,
+                element: <HostProfileEditRoute />,
+                handle: titled('Settings'),
+              },
+              {
+                path: paths.host.stripeConnectSuccess.path,
+                element: <StripeConnectSuccessRoute />,
+                handle: titled('Stripe Connected'),
+              },
+              { path: paths.host.cropperTest.path, element: <CropperTestRoute />, handle: titled('Cropper') },
+              {
+                path: paths.attendee.dashboard.path,
+                element: <AttendeeDashboardRoute />,
+                handle: titled('Dashboard'),
+              },
+              {
+                path: paths.attendee.profile.path,
+                element: <AttendeeProfileRoute />,
+                handle: titled('Profile'),
+              },
+              {
+                path: paths.attendee.profileEdit.path,
+                element: <AttendeeProfileEditRoute />,
+                handle: titled('Settings'),
+              },
+              {
+                path: paths.attendee.eventDetails.path,
+                element: <AttendeeEventDetailsRoute />,
+                handle: titled('Event Details'),
+              },
+              {
+                path: paths.attendee.hostProfile.path,
+                element: <AttendeeHostProfileRoute />,
+                handle: titled('Host Profile'),
+              },
+            ],
+          },
+        ],
+      },
+      {
+        element: <PublicLayout />,
+        children: [
+          { path: paths.legal.terms.path, element: <TermsRoute />, handle: titled('Terms of Service') },
+          { path: paths.legal.privacy.path, element: <PrivacyRoute />, handle: titled('Privacy Policy') },
+          { path: paths.notFound.path, element: <NotFoundRoute />, handle: titled('Page not found') },
+          { path: '*', element: <NotFoundRoute />, handle: titled('Page not found') },
+        ],
+      },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

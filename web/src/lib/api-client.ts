@@ -1,0 +1,174 @@
+import { fieldErrorsSchema, MSG, type FieldErrors } from '@floorfill/shared';
+import type { z } from 'zod';
+
+/**
+ * The one door to the API. The session lives in an HttpOnly cookie set by the
+ * server, so requests are same-origin with credentials and no token is ever
+ * read or stored here. Every answer is the spec's envelope
+ * `{status, msg, data, errors}`; failures become an `ApiError`.
+ */
+
+export class ApiError extends Error {
+  readonly httpStatus: number;
+  readonly msg: string;
+  readonly fieldErrors: FieldErrors;
+  readonly data: unknown;
+
+  constructor(options: { httpStatus: number; msg: string; fieldErrors?: FieldErrors; data?: unknown }) {
+    super(options.msg);
+    this.name = 'ApiError';
+    this.httpStatus = options.httpStatus;
+    this.msg = options.msg;
+    this.fieldErrors = options.fieldErrors ?? {};
+    this.data = options.data;
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+export interface ApiResponse<T> {
+  msg: string;
+  data: T;
+}
+
+type QueryValue = string | number | boolean | null | undefined;
+
+export interface RequestOptions {
+  query?: Record<string, QueryValue>;
+  body?: Record<string, unknown> | FormData;
+  signal?: AbortSignal;
+}
+
+export interface TypedRequestOptions<T> extends RequestOptions {
+  /** Validates and types `data` of a successful answer. */
+  schema: z.ZodType<T>;
+}
+
+/**
+ * Calls that answer 401 as part of their normal job (wrong password, nobody
+ * signed in yet) must not trigger the session-expired handler.
+ */
+const AUTH_ENDPOINTS = ['/api/auth/', '/api/v1/resend-otp', '/api/v1/login-as-guest'];
+
+export function isAuthEndpoint(path: string): boolean {
+  return AUTH_ENDPOINTS.some((prefix) => path.startsWith(prefix));
+}
+
+let unauthorizedHandler: (() => void) | null = null;
+
+/** The app registers what a lost session means (clear store, remember path, go to login). */
+export function setUnauthorizedHandler(handler: (() => void) | null): void {
+  unauthorizedHandler = handler;
+}
+
+function buildUrl(path: string, query: RequestOptions['query']): string {
+  if (!query) return path;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null) params.set(key, String(value));
+  }
+  const search = params.toString();
+  return search ? `${path}?${search}` : path;
+}
+
+function buildInit(method: string, options: RequestOptions): RequestInit {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const init: RequestInit = { method, headers, credentials: 'same-origin' };
+  if (options.signal) init.signal = options.signal;
+  if (options.body instanceof FormData) {
+    init.body = options.body;
+  } else if (options.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    init.body = JSON.stringify(options.body);
+  }
+  return init;
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  try {
+    return await response.json();
+  } catch {
+    return null;
+  }
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function extractFieldErrors(envelope: Record<string, unknown>): FieldErrors {
+  for (const candidate of [envelope.errors, envelope.data]) {
+    const parsed = fieldErrorsSchema.safeParse(candidate);
+    if (parsed.success) return parsed.data;
+  }
+  return {};
+}
+
+function toApiError(response: Response, body: unknown): ApiError {
+  const envelope = isRecord(body) ? body : {};
+  const msg = typeof envelope.msg === 'string' && envelope.msg ? envelope.msg : MSG.unexpected;
+  return new ApiError({
+    httpStatus: response.status,
+    msg,
+    fieldErrors: response.status === 422 ? extractFieldErrors(envelope) : {},
+    data: envelope.data,
+  });
+}
+
+async function send(method: string, path: string, options: RequestOptions): Promise<ApiResponse<unknown>> {
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, options.query), buildInit(method, options));
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError({ httpStatus: 0, msg: MSG.unexpected });
+  }
+
+  const body = await readJson(response);
+  const succeeded = response.ok && isRecord(body) && body.status !== false;
+  if (!succeeded) {
+    if (response.status === 401 && !isAuthEndpoint(path)) unauthorizedHandler?.();
+    throw toApiError(response, body);
+  }
+  return { msg: typeof body.msg === 'string' ? body.msg : '', data: body.data };
+}
+
+async function request<T>(
+  method: string,
+  path: string,
+  options: RequestOptions | TypedRequestOptions<T>,
+): Promise<ApiResponse<unknown> | ApiResponse<T>> {
+  const answer = await send(method, path, options);
+  if (!('schema' in options)) return answer;
+  const parsed = options.schema.safeParse(answer.data);
+  if (!parsed.success) {
+    throw new ApiError({ httpStatus: 200, msg: MSG.unexpected, data: answer.data });
+  }
+  return { msg: answer.msg, data: parsed.data };
+}
+
+function createMethod(method: string) {
+  function call(path: string, options?: RequestOptions): Promise<ApiResponse<unknown>>;
+  function call<T>(path: string, options: TypedRequestOptions<T>): Promise<ApiResponse<T>>;
+  function call<T>(
+    path: string,
+    options: RequestOptions | TypedRequestOptions<T> = {},
+  ): Promise<ApiResponse<unknown> | ApiResponse<T>> {
+    return request(method, path, options);
+  }
+  return call;
+}
+
+export const api = {
+  get: createMethod('GET'),
+  post: createMethod('POST'),
+  put: createMethod('PUT'),
+  delete: createMethod('DELETE'),
+};
+
+/** The text to show for any failure: the server's `msg`, or the generic one. */
+export function errorMessageOf(error: unknown): string {
+  return isApiError(error) ? error.msg : MSG.unexpected;
+}
