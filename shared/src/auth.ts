@@ -105,3 +105,7 @@ export const unverifiedData = z.object({ email: z.string(), email_verification_r
 
 export const resendOtpData = z.object({ email: z.string(), retry_after_seconds: z.number().int() });
 export type ResendOtpData = z.infer<typeof resendOtpData>;
+
+/** GET /api/auth/session: who the session cookie (HttpOnly, unreadable by the web app) belongs to. */
+export const sessionData = z.object({ user: sessionUserSchema, role: roleSchema });
+export type SessionData = z.infer<typeof sessionData>;

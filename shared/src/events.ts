@@ -1,0 +1,217 @@
+import { z } from 'zod';
+import { EVENT_LIST_DEFAULT_PER_PAGE, EVENT_LIST_MAX_PER_PAGE } from './constants.ts';
+import { idField, optionalText, requiredText } from './fields.ts';
+import { MSG } from './messages.ts';
+
+/** Contracts of the host's event calls (spec §7 event rows, §3 Event, §5 validation). */
+
+export const EVENT_NAME_MAX = 120;
+export const EVENT_ADDRESS_MAX = 200;
+export const EVENT_PLACE_MAX = 100;
+export const EVENT_ZIP_MAX = 20;
+export const EVENT_SEARCH_MAX = 100;
+
+export function isValidTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export const timeZoneField = z
+  .string()
+  .trim()
+  .max(64)
+  .refine(isValidTimeZone, 'Must be a valid IANA time zone, such as Europe/Berlin.');
+
+/** An instant with its offset, as `Date.toISOString()` or a picker sends it. */
+export const dateTimeField = z
+  .string({
+    error: (issue) => (issue.input == null ? MSG.fieldRequired : 'Must be a date and time.'),
+  })
+  .trim()
+  .min(1, MSG.fieldRequired)
+  .pipe(z.iso.datetime({ offset: true, error: 'Must be a valid date and time.' }));
+
+/** A calendar day, YYYY-MM-DD. */
+export const calendarDayField = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Must be a day as YYYY-MM-DD.')
+  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), 'Must be a real day.');
+
+/** Fields both the create and the update form send. */
+export const eventFieldsShape = {
+  name: requiredText(EVENT_NAME_MAX),
+  start_time: dateTimeField,
+  end_time: dateTimeField,
+  address: optionalText(EVENT_ADDRESS_MAX),
+  zip: optionalText(EVENT_ZIP_MAX),
+  city: optionalText(EVENT_PLACE_MAX),
+  state: optionalText(EVENT_PLACE_MAX),
+  country: optionalText(EVENT_PLACE_MAX),
+  /** The venue's time zone; formatted times are shown in it. Defaults to UTC. */
+  timezone: timeZoneField.optional(),
+  /** Accepted for the spec's clients; must equal the session's user when present. */
+  host_id: idField.optional(),
+};
+
+/** Create: name, times, address, city and country are required (see docs/decisions.md). */
+export const createEventShape = {
+  ...eventFieldsShape,
+  address: requiredText(EVENT_ADDRESS_MAX),
+  city: requiredText(EVENT_PLACE_MAX),
+  country: requiredText(EVENT_PLACE_MAX),
+};
+
+/** Update: the spec requires only name and times; plus the event's id. */
+export const updateEventShape = {
+  ...eventFieldsShape,
+  id: idField,
+  /** A data URL (data:image/...;base64,...) of a new banner; absent or empty keeps the old one. */
+  banner: z.string().max(12_000_000, 'The image is too large.').optional(),
+};
+
+export function endAfterStart(
+  value: { start_time: string; end_time: string },
+  ctx: z.RefinementCtx,
+): void {
+  if (Date.parse(value.end_time) <= Date.parse(value.start_time)) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['end_time'],
+      message: 'The end time must be after the start time.',
+    });
+  }
+}
+
+export const createEventBody = z.object(createEventShape).superRefine(endAfterStart);
+export type CreateEventBody = z.infer<typeof createEventBody>;
+export const updateEventBody = z.object(updateEventShape).superRefine(endAfterStart);
+export type UpdateEventBody = z.infer<typeof updateEventBody>;
+
+export const eventIdBody = z.object({ id: idField });
+export const eventIdQuery = z.object({ id: idField });
+
+export const EVENT_SORTS = ['name', 'start_time'] as const;
+export const SORT_ORDERS = ['asc', 'desc'] as const;
+
+export const eventListQuery = z.object({
+  host_id: idField.optional(),
+  /** One calendar day in `tz` (the host's time zone). */
+  date: calendarDayField.optional(),
+  tz: timeZoneField.default('UTC'),
+  page: z.coerce.number().int().min(1).default(1),
+  /** Larger values are capped, not refused. */
+  perPage: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(EVENT_LIST_DEFAULT_PER_PAGE)
+    .transform((value) => Math.min(value, EVENT_LIST_MAX_PER_PAGE)),
+  search: z.string().trim().max(EVENT_SEARCH_MAX).optional(),
+  sort: z.enum(EVENT_SORTS).default('start_time'),
+  order: z.enum(SORT_ORDERS).default('desc'),
+  /** Spec §7 lists `filter` without meaning: all, upcoming (not ended) or past. */
+  filter: z.enum(['all', 'upcoming', 'past']).default('all'),
+});
+export type EventListQuery = z.infer<typeof eventListQuery>;
+
+export const paginationSchema = z.object({
+  currentPage: z.number().int(),
+  lastPage: z.number().int(),
+  perPage: z.number().int(),
+  total: z.number().int(),
+});
+export type Pagination = z.infer<typeof paginationSchema>;
+
+export const eventHostSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  display_name: z.string().nullable(),
+  bio: z.string().nullable(),
+  profile_image_path: z.string().nullable(),
+  cover_photo_path: z.string().nullable(),
+  rating: z.number(),
+  total_review: z.number().int(),
+});
+export type EventHost = z.infer<typeof eventHostSchema>;
+
+/** An event as lists and cards show it. Paths are absolute URL paths on the API origin. */
+export const eventSummarySchema = z.object({
+  id: z.number().int(),
+  host_id: z.number().int(),
+  name: z.string(),
+  start_time: z.string(),
+  end_time: z.string(),
+  timezone: z.string(),
+  formatted_start_time: z.string(),
+  formatted_end_time: z.string(),
+  /** e.g. "NOV" — the card's month badge; with start_day "21". */
+  start_date_month: z.string(),
+  start_day: z.string(),
+  address: z.string().nullable(),
+  zip: z.string().nullable(),
+  city: z.string().nullable(),
+  state: z.string().nullable(),
+  country: z.string().nullable(),
+  /** Address parts joined, or 'N/A'. */
+  location: z.string(),
+  banner_path: z.string().nullable(),
+  banner_base_path: z.string(),
+  code: z.string(),
+  event_code: z.string(),
+  /** The attendee URL the QR encodes (with qr=y). */
+  url: z.string(),
+  qrcode_path: z.string(),
+  qrcode_base_path: z.string(),
+  enrolled_users_count: z.number().int(),
+  song_requests_count: z.number().int(),
+  is_live: z.boolean(),
+  has_ended: z.boolean(),
+});
+export type EventSummary = z.infer<typeof eventSummarySchema>;
+
+/** One attendee's request (spec §3 Song request). */
+export const songRequestSchema = z.object({
+  id: z.number().int(),
+  event_id: z.number().int(),
+  attendee_id: z.number().int(),
+  attendee_name: z.string(),
+  song_id: z.string(),
+  song_name: z.string(),
+  song_artist: z.string().nullable(),
+  album_name: z.string(),
+  song_image: z.string().nullable(),
+  song_link: z.string().nullable(),
+  song_duration: z.number().int(),
+  status: z.union([z.literal(0), z.literal(1)]),
+  created_at: z.string(),
+});
+export type SongRequest = z.infer<typeof songRequestSchema>;
+
+/** All requests for one song in one event, as the host's queue shows them. */
+export const groupedSongRequestSchema = songRequestSchema
+  .omit({ id: true, attendee_id: true, attendee_name: true, created_at: true })
+  .extend({
+    request_count: z.number().int(),
+    first_requested_at: z.string(),
+    played_at: z.string().nullable(),
+  });
+export type GroupedSongRequest = z.infer<typeof groupedSongRequestSchema>;
+
+export const hostEventDetailsSchema = eventSummarySchema.extend({
+  seq: z.number().int(),
+  song_requests: z.array(songRequestSchema),
+  grouped_song_requests: z.array(groupedSongRequestSchema),
+  host: eventHostSchema,
+});
+export type HostEventDetails = z.infer<typeof hostEventDetailsSchema>;
+
+export const hostDashboardSchema = z.object({
+  events: z.number().int(),
+  users: z.number().int(),
+  requests: z.number().int(),
+});
+export type HostDashboard = z.infer<typeof hostDashboardSchema>;
