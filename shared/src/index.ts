@@ -5,3 +5,4 @@ export * from './fields.ts';
 export * from './auth.ts';
 export * from './events.ts';
 export * from './profiles.ts';
+export * from './realtime.ts';

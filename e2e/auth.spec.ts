@@ -1,0 +1,160 @@
+import { MSG } from '@floorfill/shared';
+import { expect, test, type Page } from '@playwright/test';
+import {
+  captureScreens,
+  expectAccessible,
+  latestCode,
+  randomPassword,
+  uniqueEmail,
+} from './support/app.ts';
+
+async function fillCode(page: Page, code: string) {
+  // The six boxes accept a paste that spreads over all of them.
+  const first = page.getByRole('textbox').first();
+  await first.click();
+  await page.keyboard.insertText(code);
+}
+
+async function register(page: Page, email: string, password: string) {
+  await page.goto('/auth/register');
+  await page.getByLabel('Name', { exact: true }).fill('Dee Jay');
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByRole('textbox', { name: /phone/i }).fill('4155552671');
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByLabel('Confirm Password', { exact: true }).fill(password);
+  await page.getByRole('checkbox').check();
+  await page.getByRole('button', { name: 'Register' }).click();
+  await expect(page).toHaveURL(/\/auth\/verification\/email/);
+}
+
+async function login(page: Page, email: string, password: string) {
+  await page.goto('/auth/login');
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+}
+
+test('a new host registers, verifies the emailed code, signs in, switches role and logs out', async ({
+  page,
+  request,
+}) => {
+  const email = uniqueEmail('host');
+  const password = randomPassword();
+
+  await page.goto('/auth/register');
+  await expect(page).toHaveTitle(/Floorfill/);
+  await expectAccessible(page);
+  await captureScreens(page, 'auth-register');
+
+  await register(page, email, password);
+  await expectAccessible(page);
+  await captureScreens(page, 'auth-verify-email');
+  const verify = page.getByRole('button', { name: 'Verify' });
+  await expect(verify).toBeDisabled();
+
+  await fillCode(page, await latestCode(request, email));
+  await expect(verify).toBeEnabled();
+  await verify.click();
+  await expect(page.getByText(MSG.emailVerified)).toBeVisible();
+  await expect(page).toHaveURL(/\/auth\/login/);
+
+  await expectAccessible(page);
+  await captureScreens(page, 'auth-login');
+  await login(page, email, password);
+  await expect(page).toHaveURL(/\/host\/dashboard/);
+  await expect(page.getByText(/Welcome/)).toBeVisible();
+  await expectAccessible(page);
+  await captureScreens(page, 'host-dashboard-shell');
+
+  // Switch to attendee mode and back through the profile menu.
+  await page.getByRole('button', { name: /Dee Jay/ }).click();
+  await page.getByRole('menuitem', { name: 'Switch to Attendee' }).click();
+  await expect(page).toHaveURL(/\/attendee\/dashboard/);
+  await page.getByRole('button', { name: /Dee Jay/ }).click();
+  await page.getByRole('menuitem', { name: 'Switch to Host' }).click();
+  await expect(page).toHaveURL(/\/host\/dashboard/);
+
+  await page.getByRole('button', { name: /Dee Jay/ }).click();
+  await page.getByRole('menuitem', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/auth\/login/);
+  // The session is gone: a protected page sends us back to login.
+  await page.goto('/host/dashboard');
+  await expect(page).toHaveURL(/\/auth\/login/);
+});
+
+test('a wrong password and an unknown email get the same answer', async ({ page }) => {
+  await login(page, uniqueEmail('nobody'), 'whatever-password');
+  await expect(page.getByText(MSG.invalidCredentials)).toBeVisible();
+});
+
+test('a forgotten password is reset with an emailed code, and only the new one works', async ({
+  page,
+  request,
+}) => {
+  const email = uniqueEmail('forgot');
+  const oldPassword = randomPassword();
+  const newPassword = randomPassword();
+  await register(page, email, oldPassword);
+  await fillCode(page, await latestCode(request, email));
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page).toHaveURL(/\/auth\/login/);
+
+  await page.getByRole('link', { name: /Forgot Password/i }).click();
+  await expect(page).toHaveURL(/\/auth\/reset-password/);
+  await expectAccessible(page);
+  await captureScreens(page, 'auth-reset-request');
+  const requestedAt = new Date().toISOString();
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByRole('button', { name: 'Send OTP' }).click();
+  await expect(page.getByText(MSG.otpSent)).toBeVisible();
+  await expect(page).toHaveURL(/\/auth\/verification\?/);
+  await expectAccessible(page);
+  await captureScreens(page, 'auth-reset-verify');
+
+  await fillCode(page, await latestCode(request, email, requestedAt));
+  await page.getByLabel('New Password', { exact: true }).fill(newPassword);
+  await page.getByLabel('Confirm New Password', { exact: true }).fill(newPassword);
+  await page.getByRole('button', { name: 'Change Password' }).click();
+  await expect(page.getByText(MSG.passwordChanged)).toBeVisible();
+  await expect(page).toHaveURL(/\/auth\/login/);
+
+  await login(page, email, oldPassword);
+  await expect(page.getByText(MSG.invalidCredentials)).toBeVisible();
+  await login(page, email, newPassword);
+  await expect(page).toHaveURL(/\/dashboard/);
+});
+
+test('a guest who scanned a QR code enters without an account and lands on the event page', async ({
+  page,
+}) => {
+  await page.goto('/attendee/event/1?qr=y');
+  await expect(page).toHaveURL(/\/auth\/login\?.*qr=y/);
+  await expect(page.getByText(MSG.pleaseLogin)).toBeVisible();
+  await expectAccessible(page);
+  await captureScreens(page, 'auth-login-qr');
+
+  await page.getByRole('button', { name: 'Login as Guest' }).click();
+  await expect(page).toHaveURL(/\/attendee\/event\/1/);
+
+  // Guests may not use the dashboard or profile.
+  await page.goto('/attendee/dashboard');
+  await expect(page).not.toHaveURL(/\/attendee\/dashboard$/);
+});
+
+test('the login page offers no guest entry without a QR scan', async ({ page }) => {
+  await page.goto('/auth/login');
+  await expect(page.getByRole('button', { name: 'Login as Guest' })).toHaveCount(0);
+});
+
+test('legal pages and the not-found page have real content', async ({ page }) => {
+  await page.goto('/trems-and-conditions');
+  await expect(page.getByText(/18/).first()).toBeVisible();
+  await expectAccessible(page);
+  await captureScreens(page, 'legal-terms');
+  await page.goto('/privacy-and-policy');
+  await expect(page.getByText(/13/).first()).toBeVisible();
+  await expectAccessible(page);
+  await page.goto('/no/such/page');
+  await expect(page.getByText(MSG.pageNotFound)).toBeVisible();
+  await expectAccessible(page);
+});

@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { idField } from './fields.ts';
+import type { EventSummary, GroupedSongRequest, SongRequest } from './events.ts';
+
+/**
+ * The Socket.IO protocol (design §4). Commands are `domain:verb`, pushes are
+ * `domain:past-tense`. Every push about an event carries the event's `seq`,
+ * bumped in the write's transaction: a client that sees a gap, reconnects, or
+ * has no socket fetches the snapshot (the REST details call) again.
+ */
+
+export const eventRoom = (eventId: number) => `event:${eventId}`;
+export const userRoom = (userId: number) => `user:${userId}`;
+
+export const subscribePayload = z.object({ eventId: idField });
+export type SubscribePayload = z.infer<typeof subscribePayload>;
+
+export type Ack<T> = (answer: { ok: true; data: T } | { ok: false; error: string }) => void;
+
+interface Sequenced {
+  eventId: number;
+  seq: number;
+}
+
+export interface EventStats {
+  joined: number;
+  requests: number;
+}
+
+export interface ServerToClientEvents {
+  /** A grouped entry was created or changed (count, status). */
+  'request:upserted': (push: Sequenced & { request: GroupedSongRequest }) => void;
+  /** A song left the queue (deleted by the host, or its last requester cancelled). */
+  'request:removed': (push: Sequenced & { songId: string }) => void;
+  'event:stats': (push: Sequenced & { stats: EventStats }) => void;
+  'event:updated': (push: Sequenced & { event: EventSummary }) => void;
+  'event:deleted': (push: Sequenced) => void;
+  'attendee:joined': (push: Sequenced & { attendeeId: number; attendeeName: string }) => void;
+  'attendee:left': (push: Sequenced & { attendeeId: number }) => void;
+  /** To each requester of a song, in their own room. */
+  'request:played': (push: Sequenced & { request: SongRequest; eventName: string }) => void;
+  /** To a host, in their own room, when a tip is paid. */
+  'tip:paid': (push: { tipId: number; amountCents: number; attendeeName: string; eventId: number | null }) => void;
+  /** The server is going away (shutdown): reconnect, which lands on another node. */
+  'server:draining': () => void;
+}
+
+export interface ClientToServerEvents {
+  /** Join an event's room after the same permission check as the REST details call; answers the current seq. */
+  'event:subscribe': (payload: SubscribePayload, ack: Ack<{ seq: number }>) => void;
+  'event:unsubscribe': (payload: SubscribePayload) => void;
+}
