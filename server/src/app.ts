@@ -18,6 +18,9 @@ import { registerErrorHandling } from './http/error-handler.ts';
 import { HttpError } from './http/errors.ts';
 import { MSG } from '@floorfill/shared';
 import { healthRoutes } from './health/health.routes.ts';
+import authPlugin from './auth/auth.plugin.ts';
+import { authRoutes } from './auth/auth.routes.ts';
+import { devRoutes } from './dev/dev.routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -83,9 +86,13 @@ export async function buildApp(ctx: AppContext, logger: Logger): Promise<Fastify
     attachFieldsToBody: 'keyValues',
     limits: { fileSize: UPLOAD_MAX_BYTES, files: 4, fields: 100, fieldSize: 64 * 1024 },
   });
+  // Resolves request.session on every request (cookie or Bearer token).
+  await app.register(authPlugin);
 
   // Domain routes.
   await app.register(healthRoutes);
+  await app.register(authRoutes);
+  if (ctx.config.devOutbox && !ctx.config.isProduction) await app.register(devRoutes);
 
   await registerWebApp(app, ctx.config.webDistDir);
   return app;

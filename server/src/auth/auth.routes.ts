@@ -1,0 +1,150 @@
+import {
+  loginAsGuestBody,
+  loginBody,
+  MSG,
+  resendOtpBody,
+  sendOtpBody,
+  signupBody,
+  VERIFICATION_TYPE,
+  verifyEmailBody,
+  verifyOtpBody,
+} from '@floorfill/shared';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { RateLimitOptions } from '@fastify/rate-limit';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ok } from '../http/envelope.ts';
+import { fieldError, forbidden, tooManyRequests, unauthorized } from '../http/errors.ts';
+import type { MailMessage } from '../infra/mail.ts';
+import { requireSession } from './auth.plugin.ts';
+import { createAuthService, type CodeRequestOutcome, type StartedSession } from './auth.service.ts';
+import { hashPassword } from './passwords.ts';
+import { clearSessionCookie, setSessionCookie } from './session-cookie.ts';
+
+/**
+ * Counted per client address and email, so one attacker cannot lock everyone
+ * out of an account and many users behind one address (or the e2e suite on
+ * 127.0.0.1) do not share a budget. Read before validation, so malformed
+ * tries count too; hence the email is normalised here by hand.
+ */
+function clientAndEmail(request: FastifyRequest): string {
+  const body = request.body;
+  const email =
+    typeof body === 'object' && body !== null && 'email' in body && typeof body.email === 'string'
+      ? body.email.trim().toLowerCase()
+      : '';
+  return `${request.ip}|${email}`;
+}
+
+/** Auth routes: spec §7 "Auth", resend-otp, login-as-guest, and the session read-back for the web app. */
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { config, db, queue } = app.ctx;
+  const auth = createAuthService(config);
+
+  const rateLimit: RateLimitOptions = {
+    max: config.authRateLimitPerMinute,
+    timeWindow: 60_000,
+    hook: 'preValidation',
+    keyGenerator: clientAndEmail,
+  };
+  const limited = { rateLimit };
+
+  /** Queued only after the transaction committed, so no mail goes out for a change that was rolled back. */
+  async function sendMail(request: FastifyRequest, mail: MailMessage | null): Promise<void> {
+    if (mail) await queue.enqueue('mail:send', mail, { requestId: request.id });
+  }
+
+  function answerLogin(reply: FastifyReply, started: StartedSession, msg: string) {
+    setSessionCookie(reply, config, started.token, started.remember);
+    return ok(msg, started.login);
+  }
+
+  function throttled(outcome: CodeRequestOutcome & { sent: false }): Error {
+    return tooManyRequests(MSG.codeCooldown(outcome.retryAfterSeconds), {
+      retry_after_seconds: outcome.retryAfterSeconds,
+    });
+  }
+
+  app.post('/api/auth/signup', { schema: { body: signupBody }, config: limited }, async (request, reply) => {
+    const passwordHash = await hashPassword(request.body.password);
+    const { email, mail } = await db
+      .transaction()
+      .execute((trx) => auth.signup(trx, request.body, passwordHash));
+    await sendMail(request, mail);
+    return reply.status(201).send(ok(MSG.signupDone, { email }));
+  });
+
+  app.post('/api/auth/verify-email', { schema: { body: verifyEmailBody }, config: limited }, async (request) => {
+    const { email, ...digits } = request.body;
+    // Committed before answering, so a wrong try stays counted.
+    const verified = await db.transaction().execute((trx) => auth.verifyEmail(trx, email, digits));
+    if (!verified) throw fieldError('otp', MSG.codeInvalid);
+    return ok(MSG.emailVerified, null);
+  });
+
+  app.post('/api/auth/login', { schema: { body: loginBody }, config: limited }, async (request, reply) => {
+    const { email, password, remember } = request.body;
+    const account = await auth.authenticate(db, email, password);
+    if (!account) throw unauthorized(MSG.invalidCredentials);
+
+    if (account.email_verified_at === null) {
+      const outcome = await db
+        .transaction()
+        .execute((trx) => auth.requestCode(trx, email, VERIFICATION_TYPE.email));
+      // Within the resend cooldown no new code goes out; the last one still works.
+      if (outcome.sent) await sendMail(request, outcome.mail);
+      throw forbidden(MSG.emailNotVerified, { email, email_verification_required: true });
+    }
+
+    const started = await db.transaction().execute((trx) => auth.startSession(trx, account, remember ?? false));
+    return answerLogin(reply, started, MSG.loggedIn);
+  });
+
+  app.post('/api/auth/logout', async (request, reply) => {
+    const session = request.session;
+    if (session) await db.transaction().execute((trx) => auth.endSession(trx, session));
+    clearSessionCookie(reply, config);
+    return ok(MSG.loggedOut, null);
+  });
+
+  app.get('/api/auth/session', async (request) => {
+    const data = await auth.describeSession(db, requireSession(request));
+    if (!data) throw unauthorized(MSG.unauthenticated);
+    return ok('', data);
+  });
+
+  app.post('/api/auth/sendOtp', { schema: { body: sendOtpBody }, config: limited }, async (request) => {
+    const { email } = request.body;
+    const outcome = await db.transaction().execute((trx) => auth.requestCode(trx, email, VERIFICATION_TYPE.reset));
+    if (!outcome.sent) throw throttled(outcome);
+    await sendMail(request, outcome.mail);
+    return ok(MSG.otpSent, { email, retry_after_seconds: outcome.retryAfterSeconds });
+  });
+
+  app.post('/api/auth/verifyOtp', { schema: { body: verifyOtpBody }, config: limited }, async (request) => {
+    const { email, password, password_confirmation: _confirmation, ...digits } = request.body;
+    // Hashed up front so the transaction does not hold a connection through argon2.
+    const passwordHash = await hashPassword(password);
+    const changed = await db
+      .transaction()
+      .execute((trx) => auth.resetPassword(trx, email, digits, passwordHash));
+    if (!changed) throw fieldError('otp', MSG.codeInvalid);
+    return ok(MSG.passwordChanged, null);
+  });
+
+  app.post('/api/v1/resend-otp', { schema: { body: resendOtpBody }, config: limited }, async (request) => {
+    const { email, verification_type: type } = request.body;
+    const outcome = await db.transaction().execute((trx) => auth.requestCode(trx, email, type));
+    if (!outcome.sent) throw throttled(outcome);
+    await sendMail(request, outcome.mail);
+    return ok(MSG.codeResent, { email, retry_after_seconds: outcome.retryAfterSeconds });
+  });
+
+  app.post(
+    '/api/v1/login-as-guest',
+    { schema: { body: loginAsGuestBody }, config: limited },
+    async (_request, reply) => {
+      const started = await db.transaction().execute((trx) => auth.startGuestSession(trx));
+      return answerLogin(reply, started, MSG.guestLoggedIn);
+    },
+  );
+};
