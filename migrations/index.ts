@@ -1,4 +1,4 @@
-import type { Migration } from 'kysely';
+import type { Migration } from 'kysely/migration';
 import * as initialSchema from './202611210800_initial_schema.ts';
 
 /**

@@ -21,10 +21,12 @@ import { healthRoutes } from './health/health.routes.ts';
 import authPlugin from './auth/auth.plugin.ts';
 import { authRoutes } from './auth/auth.routes.ts';
 import { devRoutes } from './dev/dev.routes.ts';
+import { attachRealtime, type Realtime } from './realtime/realtime.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     ctx: AppContext;
+    realtime: Realtime;
   }
 }
 
@@ -80,7 +82,9 @@ export async function buildApp(ctx: AppContext, logger: Logger): Promise<Fastify
     global: false,
     ...(ctx.redis ? { redis: ctx.redis, nameSpace: `${ctx.config.redisPrefix}:rl:` } : {}),
     errorResponseBuilder: (_request, context) =>
-      new HttpError(429, MSG.tooManyRequests, { retry_after_seconds: Math.ceil(context.ttl / 1000) }),
+      new HttpError(429, MSG.tooManyRequests, {
+        retry_after_seconds: Math.ceil(context.ttl / 1000),
+      }),
   });
   await app.register(multipart, {
     attachFieldsToBody: 'keyValues',
@@ -95,6 +99,14 @@ export async function buildApp(ctx: AppContext, logger: Logger): Promise<Fastify
   if (ctx.config.devOutbox && !ctx.config.isProduction) await app.register(devRoutes);
 
   await registerWebApp(app, ctx.config.webDistDir);
+
+  // Realtime on the same HTTP server; on close, sockets are told to reconnect elsewhere first.
+  const realtime = attachRealtime(app);
+  app.decorate('realtime', realtime);
+  app.addHook('preClose', async () => {
+    realtime.drain();
+    await realtime.close();
+  });
   return app;
 }
 

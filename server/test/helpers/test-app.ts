@@ -33,7 +33,11 @@ export async function openTestDatabase(scratchDir: string): Promise<DatabaseHand
     }
     const url = new URL(templateUrl);
     url.pathname = `/${name}`;
-    const handle = await openDatabase({ databaseUrl: url.toString(), dataDir: scratchDir, poolSize: 5 });
+    const handle = await openDatabase({
+      databaseUrl: url.toString(),
+      dataDir: scratchDir,
+      poolSize: 5,
+    });
     return {
       ...handle,
       async close() {
@@ -99,6 +103,31 @@ export async function createTestApp(env: RawEnv = {}): Promise<TestApp> {
       }
       await ctx.close();
       rmSync(scratchDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * A second node of the same deployment: same database, same Redis prefix and
+ * secrets, its own Socket.IO server, queue and Redis connections. With
+ * REDIS_URL set, emits on one node reach sockets on the other.
+ */
+export async function createPeerApp(t: TestApp): Promise<TestApp> {
+  const logger = createLogger(t.config);
+  const sharedDatabase: DatabaseHandle = { ...t.ctx.database, close: async () => undefined };
+  const ctx = await createAppContext(t.config, logger, {
+    database: sharedDatabase,
+    skipMigrations: true,
+  });
+  const app = await buildApp(ctx, logger);
+  await app.ready();
+  return {
+    app,
+    ctx,
+    config: t.config,
+    async close() {
+      await app.close();
+      await ctx.close();
     },
   };
 }

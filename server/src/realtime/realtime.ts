@@ -1,0 +1,160 @@
+import { createAdapter } from '@socket.io/redis-adapter';
+import {
+  eventRoom,
+  MSG,
+  subscribePayload,
+  userRoom,
+  type ClientToServerEvents,
+  type ServerToClientEvents,
+} from '@floorfill/shared';
+import type { FastifyInstance } from 'fastify';
+import type { Redis } from 'ioredis';
+import { Server, type Socket } from 'socket.io';
+import { resolveSession } from '../auth/auth.plugin.ts';
+import { SESSION_COOKIE } from '../auth/session-cookie.ts';
+import type { RequestSession } from '../auth/session.ts';
+import { createSessionTokens } from '../auth/tokens.ts';
+import { createRedis } from '../infra/redis.ts';
+
+interface SocketData {
+  session: RequestSession;
+}
+
+type AppServer = Server<
+  ClientToServerEvents,
+  ServerToClientEvents,
+  Record<string, never>,
+  SocketData
+>;
+type AppSocket = Socket<
+  ClientToServerEvents,
+  ServerToClientEvents,
+  Record<string, never>,
+  SocketData
+>;
+type PushArgs<E extends keyof ServerToClientEvents> = Parameters<ServerToClientEvents[E]>;
+
+/**
+ * May this session watch this event's room? The events feature answers with
+ * the same check as its REST details call (host of the event, or an attendee
+ * who joined it) and the event's current seq; null refuses.
+ */
+export type EventRoomAuthorizer = (
+  session: RequestSession,
+  eventId: number,
+) => Promise<{ seq: number } | null>;
+
+export interface Realtime {
+  readonly io: AppServer;
+  /** Push to everyone watching an event (on every node). Call only after the write committed. */
+  toEvent<E extends keyof ServerToClientEvents>(
+    eventId: number,
+    name: E,
+    ...args: PushArgs<E>
+  ): void;
+  /** Push to every socket of one user (on every node). */
+  toUser<E extends keyof ServerToClientEvents>(userId: number, name: E, ...args: PushArgs<E>): void;
+  authorizeEventRoomsWith(authorizer: EventRoomAuthorizer): void;
+  /** Tell clients to reconnect elsewhere and close their sockets (graceful shutdown). */
+  drain(): void;
+  close(): Promise<void>;
+}
+
+function tokenFromHandshake(socket: AppSocket, app: FastifyInstance): string | undefined {
+  const auth = socket.handshake.auth as { token?: unknown } | undefined;
+  if (typeof auth?.token === 'string' && auth.token) return auth.token;
+  const cookieHeader = socket.handshake.headers.cookie;
+  if (!cookieHeader) return undefined;
+  return app.parseCookie(cookieHeader)[SESSION_COOKIE] || undefined;
+}
+
+/**
+ * Socket.IO on the app's own HTTP server. With Redis the adapter carries every
+ * room emit to the other nodes. WebSocket is the only transport, so a load
+ * balancer needs no sticky sessions (see docs/operations.md).
+ */
+export function attachRealtime(app: FastifyInstance): Realtime {
+  const { config, db } = app.ctx;
+  const io: AppServer = new Server(app.server, {
+    transports: ['websocket'],
+    serveClient: false,
+    pingInterval: 20_000,
+    pingTimeout: 20_000,
+    maxHttpBufferSize: 16 * 1024,
+  });
+
+  const redisClients: Redis[] = [];
+  if (config.redisUrl) {
+    const pub = createRedis(config.redisUrl, app.log, 'io-pub');
+    const sub = createRedis(config.redisUrl, app.log, 'io-sub');
+    redisClients.push(pub, sub);
+    io.adapter(createAdapter(pub, sub, { key: `${config.redisPrefix}:io` }));
+  }
+
+  const tokens = createSessionTokens(config);
+  io.use((socket, next) => {
+    resolveSession(db, tokens, tokenFromHandshake(socket, app))
+      .then((session) => {
+        if (!session) return next(new Error(MSG.unauthenticated));
+        socket.data.session = session;
+        return next();
+      })
+      .catch((error: unknown) => {
+        app.log.warn({ err: error }, 'socket authentication failed');
+        next(new Error(MSG.serviceUnavailable));
+      });
+  });
+
+  let authorizeEventRoom: EventRoomAuthorizer = async () => null;
+
+  io.on('connection', (socket) => {
+    const { session } = socket.data;
+    const log = app.log.child({ socketId: socket.id, userId: session.userId });
+    void socket.join(userRoom(session.userId));
+
+    socket.on('event:subscribe', (payload, ack) => {
+      const reply = typeof ack === 'function' ? ack : () => undefined;
+      const parsed = subscribePayload.safeParse(payload);
+      if (!parsed.success) return reply({ ok: false, error: MSG.invalidData });
+      const { eventId } = parsed.data;
+      authorizeEventRoom(session, eventId)
+        .then(async (allowed) => {
+          if (!allowed) return reply({ ok: false, error: MSG.notFound });
+          await socket.join(eventRoom(eventId));
+          return reply({ ok: true, data: { seq: allowed.seq } });
+        })
+        .catch((error: unknown) => {
+          log.warn({ err: error, eventId }, 'event subscribe failed');
+          reply({ ok: false, error: MSG.serviceUnavailable });
+        });
+    });
+
+    socket.on('event:unsubscribe', (payload) => {
+      const parsed = subscribePayload.safeParse(payload);
+      if (parsed.success) void socket.leave(eventRoom(parsed.data.eventId));
+    });
+  });
+
+  return {
+    io,
+    toEvent(eventId, name, ...args) {
+      io.to(eventRoom(eventId)).emit(name, ...args);
+    },
+    toUser(userId, name, ...args) {
+      io.to(userRoom(userId)).emit(name, ...args);
+    },
+    authorizeEventRoomsWith(authorizer) {
+      authorizeEventRoom = authorizer;
+    },
+    drain() {
+      io.local.emit('server:draining');
+      io.local.disconnectSockets(true);
+    },
+    async close() {
+      await io.close();
+      await Promise.all(
+        redisClients.map((client) => client.quit().catch(() => client.disconnect())),
+      );
+    },
+  };
+}

@@ -1,0 +1,133 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMember, logIn } from '../helpers/factories.ts';
+import {
+  connected,
+  connectSocket,
+  listenOnLoopback,
+  nextPush,
+  subscribe,
+  type TestSocket,
+} from '../helpers/socket-client.ts';
+import { createPeerApp, createTestApp, type TestApp } from '../helpers/test-app.ts';
+
+const EVENT_ID = 41;
+const OTHER_EVENT_ID = 42;
+
+describe('realtime', () => {
+  let t: TestApp;
+  let baseUrl: string;
+  let allowedToken: string;
+  let allowedCookie: string;
+  let outsiderToken: string;
+  const sockets: TestSocket[] = [];
+
+  const open = async (auth: { token?: string; cookie?: string }) => {
+    const socket = connectSocket(baseUrl, auth);
+    sockets.push(socket);
+    await connected(socket);
+    return socket;
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    const allowed = await createMember(t, { name: 'Allowed' });
+    const outsider = await createMember(t, { name: 'Outsider' });
+    const allowedLogin = await logIn(t, allowed);
+    allowedToken = allowedLogin.token;
+    allowedCookie = `ff_session=${allowedLogin.cookie}`;
+    outsiderToken = (await logIn(t, outsider)).token;
+    // Stand-in for the events feature's check: only `allowed` may watch EVENT_ID.
+    t.app.realtime.authorizeEventRoomsWith(async (session, eventId) =>
+      session.userId === allowed.id && eventId === EVENT_ID ? { seq: 7 } : null,
+    );
+    baseUrl = await listenOnLoopback(t.app);
+  });
+
+  afterAll(async () => {
+    for (const socket of sockets) socket.disconnect();
+    await t.close();
+  });
+
+  it('refuses a socket without a session', async () => {
+    const socket = connectSocket(baseUrl);
+    sockets.push(socket);
+    await expect(connected(socket)).rejects.toThrow(/Unauthenticated/);
+  });
+
+  it('refuses a socket with a forged token', async () => {
+    const socket = connectSocket(baseUrl, { token: `${allowedToken.slice(0, -4)}abcd` });
+    sockets.push(socket);
+    await expect(connected(socket)).rejects.toThrow(/Unauthenticated/);
+  });
+
+  it('accepts the session cookie as the web app sends it', async () => {
+    const socket = await open({ cookie: allowedCookie });
+    expect(socket.connected).toBe(true);
+  });
+
+  it('joins an event room only after the permission check, and answers the current seq', async () => {
+    const socket = await open({ token: allowedToken });
+    expect(await subscribe(socket, EVENT_ID)).toEqual({ ok: true, data: { seq: 7 } });
+    expect(await subscribe(socket, OTHER_EVENT_ID)).toMatchObject({ ok: false });
+    expect(await socket.emitWithAck('event:subscribe', { eventId: -3 })).toMatchObject({
+      ok: false,
+    });
+  });
+
+  it('delivers an event push to the room and nothing to a socket without permission', async () => {
+    const member = await open({ token: allowedToken });
+    const outsider = await open({ token: outsiderToken });
+    await subscribe(member, EVENT_ID);
+    expect(await subscribe(outsider, EVENT_ID)).toMatchObject({ ok: false });
+
+    const leaked: unknown[] = [];
+    outsider.on('event:stats', (push) => leaked.push(push));
+    const received = nextPush(member, 'event:stats');
+    t.app.realtime.toEvent(EVENT_ID, 'event:stats', {
+      eventId: EVENT_ID,
+      seq: 8,
+      stats: { joined: 3, requests: 5 },
+    });
+    expect(await received).toEqual({
+      eventId: EVENT_ID,
+      seq: 8,
+      stats: { joined: 3, requests: 5 },
+    });
+
+    // A marker sent to the outsider's own room after the event push arrives after it,
+    // so by then the outsider would have seen the event push if it had leaked.
+    const marker = nextPush(outsider, 'server:draining');
+    t.app.realtime.io.to(`user:${await outsiderUserId()}`).emit('server:draining');
+    await marker;
+    expect(leaked).toEqual([]);
+  });
+
+  async function outsiderUserId(): Promise<number> {
+    const row = await t.ctx.db
+      .selectFrom('users')
+      .select('id')
+      .where('name', '=', 'Outsider')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  }
+
+  it.skipIf(!process.env.REDIS_URL)(
+    'carries a push from one node to a socket connected to another through Redis',
+    async () => {
+      const peer = await createPeerApp(t);
+      try {
+        const member = await open({ token: allowedToken });
+        await subscribe(member, EVENT_ID);
+        const received = nextPush(member, 'request:removed');
+        peer.app.realtime.toEvent(EVENT_ID, 'request:removed', {
+          eventId: EVENT_ID,
+          seq: 9,
+          songId: 'cat-x',
+        });
+        expect(await received).toEqual({ eventId: EVENT_ID, seq: 9, songId: 'cat-x' });
+      } finally {
+        await peer.close();
+      }
+    },
+  );
+});
