@@ -38,7 +38,8 @@ export type VerifyEmailBody = z.infer<typeof verifyEmailBody>;
 export const loginBody = z.object({
   email: emailField,
   password: passwordField,
-  remember: z.coerce.boolean().optional(),
+  // A form field arrives as text: 'false' must mean false (z.coerce.boolean would make it true).
+  remember: z.union([z.boolean(), z.stringbool()]).optional(),
 });
 export type LoginBody = z.infer<typeof loginBody>;
 

@@ -70,6 +70,15 @@ describe('POST /api/auth/login', () => {
     expect(Math.round(days)).toBe(30);
   });
 
+  it('reads remember sent as form text', async () => {
+    const member = await createMember(t);
+    const remembered = await login({ email: member.email, password: member.password, remember: 'true' });
+    const notRemembered = await login({ email: member.email, password: member.password, remember: 'false' });
+
+    expect(remembered.cookies.find((c) => c.name === 'ff_session')?.maxAge).toBe(30 * 24 * 3600);
+    expect(notRemembered.cookies.find((c) => c.name === 'ff_session')?.maxAge).toBeUndefined();
+  });
+
   it('keeps a session for one day without remember', async () => {
     const member = await createMember(t);
     await login({ email: member.email, password: member.password });
@@ -152,3 +161,19 @@ describe('POST /api/auth/login', () => {
   });
 });
 
+describe('the session cookie behind https', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ PUBLIC_URL: 'https://floorfill.example' });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('is Secure when the public address is https', async () => {
+    const member = await createMember(t);
+    const res = await post(t, '/api/auth/login', { email: member.email, password: member.password });
+
+    expect(res.cookies.find((c) => c.name === 'ff_session')).toMatchObject({ secure: true, httpOnly: true });
+  });
+});
