@@ -1,5 +1,7 @@
 import type { Migration } from 'kysely/migration';
 import * as initialSchema from './202611210800_initial_schema.ts';
+import * as eventsTimezone from './202611211000_events_timezone.ts';
+import * as seedSocialPlatforms from './202611211001_seed_social_platforms.ts';
 
 /**
  * Every migration, in order. Listed explicitly (not read from the folder) so
@@ -7,4 +9,6 @@ import * as initialSchema from './202611210800_initial_schema.ts';
  */
 export const migrations: Record<string, Migration> = {
   '202611210800_initial_schema': initialSchema,
+  '202611211000_events_timezone': eventsTimezone,
+  '202611211001_seed_social_platforms': seedSocialPlatforms,
 };

@@ -16,11 +16,15 @@ import { randomUUID } from 'node:crypto';
 import type { AppContext } from './infra/context.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
 import { HttpError } from './http/errors.ts';
-import { MSG } from '@floorfill/shared';
+import { IMAGE_UPLOAD_MAX_BYTES, MSG } from '@floorfill/shared';
 import { healthRoutes } from './health/health.routes.ts';
 import authPlugin from './auth/auth.plugin.ts';
 import { authRoutes } from './auth/auth.routes.ts';
 import { devRoutes } from './dev/dev.routes.ts';
+import { eventRoutes } from './events/events.routes.ts';
+import { profileRoutes } from './profiles/profiles.routes.ts';
+import { qrRoutes } from './qr/qr.routes.ts';
+import { uploadsPlugin } from './uploads/uploads.plugin.ts';
 import { attachRealtime, type Realtime } from './realtime/realtime.ts';
 
 declare module 'fastify' {
@@ -30,7 +34,7 @@ declare module 'fastify' {
   }
 }
 
-export const UPLOAD_MAX_BYTES = 8 * 1024 * 1024;
+export const UPLOAD_MAX_BYTES = IMAGE_UPLOAD_MAX_BYTES;
 
 const REQUEST_ID = /^[\w-]{8,64}$/;
 
@@ -96,6 +100,10 @@ export async function buildApp(ctx: AppContext, logger: Logger): Promise<Fastify
   // Domain routes.
   await app.register(healthRoutes);
   await app.register(authRoutes);
+  await app.register(eventRoutes);
+  await app.register(profileRoutes);
+  await app.register(qrRoutes);
+  await app.register(uploadsPlugin);
   if (ctx.config.devOutbox && !ctx.config.isProduction) await app.register(devRoutes);
 
   await registerWebApp(app, ctx.config.webDistDir);

@@ -10,6 +10,8 @@ export const EVENT_ADDRESS_MAX = 200;
 export const EVENT_PLACE_MAX = 100;
 export const EVENT_ZIP_MAX = 20;
 export const EVENT_SEARCH_MAX = 100;
+/** Largest image a form may upload (banner, profile image, cover photo), after base64 decoding. */
+export const IMAGE_UPLOAD_MAX_BYTES = 8 * 1024 * 1024;
 
 export function isValidTimeZone(value: string): boolean {
   try {
@@ -39,7 +41,14 @@ export const dateTimeField = z
 export const calendarDayField = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'Must be a day as YYYY-MM-DD.')
-  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), 'Must be a real day.');
+  .refine((value) => {
+    // Date.parse rolls 2026-02-31 over to March; a real day survives the round trip.
+    const time = Date.parse(`${value}T00:00:00Z`);
+    return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === value;
+  }, 'Must be a real day.');
+
+/** Query strings from forms send empty values for untouched controls: treat them as absent. */
+const emptyAsAbsent = (value: unknown) => (value === '' ? undefined : value);
 
 /** Fields both the create and the update form send. */
 export const eventFieldsShape = {
@@ -98,23 +107,27 @@ export const EVENT_SORTS = ['name', 'start_time'] as const;
 export const SORT_ORDERS = ['asc', 'desc'] as const;
 
 export const eventListQuery = z.object({
-  host_id: idField.optional(),
-  /** One calendar day in `tz` (the host's time zone). */
-  date: calendarDayField.optional(),
-  tz: timeZoneField.default('UTC'),
-  page: z.coerce.number().int().min(1).default(1),
+  host_id: z.preprocess(emptyAsAbsent, idField.optional()),
+  /** One calendar day in `tz` (the host's time zone): events that start on that local day. */
+  date: z.preprocess(emptyAsAbsent, calendarDayField.optional()),
+  tz: z.preprocess(emptyAsAbsent, timeZoneField.default('UTC')),
+  page: z.preprocess(emptyAsAbsent, z.coerce.number().int().min(1).default(1)),
   /** Larger values are capped, not refused. */
-  perPage: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .default(EVENT_LIST_DEFAULT_PER_PAGE)
-    .transform((value) => Math.min(value, EVENT_LIST_MAX_PER_PAGE)),
+  perPage: z.preprocess(
+    emptyAsAbsent,
+    z.coerce
+      .number()
+      .int()
+      .min(1)
+      .default(EVENT_LIST_DEFAULT_PER_PAGE)
+      .transform((value) => Math.min(value, EVENT_LIST_MAX_PER_PAGE)),
+  ),
+  /** Matches name, address, zip, city, state and country, case-insensitively, as plain text. */
   search: z.string().trim().max(EVENT_SEARCH_MAX).optional(),
-  sort: z.enum(EVENT_SORTS).default('start_time'),
-  order: z.enum(SORT_ORDERS).default('desc'),
+  sort: z.preprocess(emptyAsAbsent, z.enum(EVENT_SORTS).default('start_time')),
+  order: z.preprocess(emptyAsAbsent, z.enum(SORT_ORDERS).default('desc')),
   /** Spec §7 lists `filter` without meaning: all, upcoming (not ended) or past. */
-  filter: z.enum(['all', 'upcoming', 'past']).default('all'),
+  filter: z.preprocess(emptyAsAbsent, z.enum(['all', 'upcoming', 'past']).default('all')),
 });
 export type EventListQuery = z.infer<typeof eventListQuery>;
 
@@ -215,3 +228,42 @@ export const hostDashboardSchema = z.object({
   requests: z.number().int(),
 });
 export type HostDashboard = z.infer<typeof hostDashboardSchema>;
+
+/** Answers of the event writes (toasted by the web app). */
+export const EVENT_MSG = {
+  created: 'Event created successfully.',
+  updated: 'Event updated successfully.',
+  deleted: 'Event deleted successfully.',
+  notFound: 'Event not found.',
+} as const;
+
+/** Calls that only name the host (spec §7 sends host_id; it must be the caller). */
+export const hostOnlyQuery = z.object({ host_id: idField.optional() });
+
+export const UPCOMING_EVENTS_MAX = 50;
+
+/** A calendar month, YYYY-MM. */
+export const calendarMonthField = z
+  .string({
+    error: (issue) => (issue.input == null ? MSG.fieldRequired : 'Must be a month as YYYY-MM.'),
+  })
+  .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Must be a month as YYYY-MM.');
+
+/**
+ * The dashboard calendar (not in the spec): which days of a month, in the
+ * host's time zone, have events starting on them, without loading every event.
+ */
+export const eventCalendarQuery = z.object({
+  host_id: idField.optional(),
+  month: calendarMonthField,
+  tz: timeZoneField.default('UTC'),
+});
+export type EventCalendarQuery = z.infer<typeof eventCalendarQuery>;
+
+export const eventCalendarDaySchema = z.object({
+  /** YYYY-MM-DD in the requested time zone. */
+  date: z.string(),
+  count: z.number().int(),
+});
+export const eventCalendarSchema = z.object({ days: z.array(eventCalendarDaySchema) });
+export type EventCalendar = z.infer<typeof eventCalendarSchema>;

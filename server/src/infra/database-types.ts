@@ -93,6 +93,8 @@ export interface EventsTable {
   country: string | null;
   banner_path: string | null;
   code: string;
+  /** IANA zone of the venue (migration 202611211000). */
+  timezone: Generated<string>;
   seq: BigIntColumn;
   deleted_at: Timestamp | null;
   created_at: CreatedAt;

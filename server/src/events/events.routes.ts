@@ -1,0 +1,185 @@
+import {
+  createEventShape,
+  endAfterStart,
+  EVENT_MSG,
+  eventCalendarQuery,
+  eventIdQuery,
+  eventListQuery,
+  hostOnlyQuery,
+  idField,
+  UPCOMING_EVENTS_MAX,
+  updateEventShape,
+} from '@floorfill/shared';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireMember } from '../auth/auth.plugin.ts';
+import { ok } from '../http/envelope.ts';
+import { notFound } from '../http/errors.ts';
+import {
+  answerOversizedUploadsAsFieldErrors,
+  DATA_URL_MAX_CHARS,
+  imageInputField,
+  prepareImageField,
+} from '../uploads/image-input.ts';
+import { createUploadStore, withStoredUploads } from '../uploads/upload-store.ts';
+import { createProfilesService } from '../profiles/profiles.service.ts';
+import { createEventsService } from './events.service.ts';
+import { assertSameUser } from './identity.ts';
+
+/** store-event: the create form's fields plus an optional banner file (or data URL). */
+const storeEventBody = z
+  .object({ ...createEventShape, banner: imageInputField })
+  .superRefine(endAfterStart);
+/** update-event: JSON with a data-URL banner (the spec's client) or multipart with a file. */
+const updateEventBody = z
+  .object({ ...updateEventShape, banner: imageInputField })
+  .superRefine(endAfterStart);
+const deleteEventBody = z.object({ id: idField, host_id: idField.optional() });
+
+/** A JSON body carrying a base64 banner: the image limit plus room for the other fields. */
+const UPDATE_EVENT_BODY_LIMIT = DATA_URL_MAX_CHARS + 64 * 1024;
+/** A multipart text field may carry the data-URL banner too. */
+const DATA_URL_FIELD_LIMITS = { multipartOptions: { limits: { fieldSize: DATA_URL_MAX_CHARS } } };
+
+/** Guests are refused before anything is parsed (an upload is not even read). */
+async function membersOnly(request: FastifyRequest): Promise<void> {
+  requireMember(request);
+}
+
+/** The host's events: spec §7 event rows, the dashboard data and calendar. */
+export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { config, db } = app.ctx;
+  const events = createEventsService(config);
+  const profiles = createProfilesService(config, events);
+  const uploads = createUploadStore(config.dataDir, app.log);
+  answerOversizedUploadsAsFieldErrors(app);
+
+  // Realtime asks the events feature who may watch an event's room: same rule as the details calls.
+  app.addHook('onReady', async () => {
+    app.realtime.authorizeEventRoomsWith((session, eventId) =>
+      events.watchableSeq(db, session.userId, eventId),
+    );
+  });
+
+  app.get(
+    '/api/v1/get-event-list',
+    { onRequest: membersOnly, schema: { querystring: eventListQuery } },
+    async (request) => {
+      const session = requireMember(request);
+      assertSameUser(session, request.query.host_id);
+      const { events: list, pagination } = await events.list(db, session.userId, request.query);
+      // Spec §7: pagination sits beside data.
+      return { ...ok('', list), pagination };
+    },
+  );
+
+  app.get(
+    '/api/v1/get-event-calendar',
+    { onRequest: membersOnly, schema: { querystring: eventCalendarQuery } },
+    async (request) => {
+      const session = requireMember(request);
+      assertSameUser(session, request.query.host_id);
+      return ok(
+        '',
+        await events.calendar(db, session.userId, request.query.month, request.query.tz),
+      );
+    },
+  );
+
+  app.get(
+    '/api/v1/get-upcoming-event-list',
+    { onRequest: membersOnly, schema: { querystring: hostOnlyQuery } },
+    async (request) => {
+      const session = requireMember(request);
+      assertSameUser(session, request.query.host_id);
+      return ok('', await events.upcoming(db, session.userId, UPCOMING_EVENTS_MAX));
+    },
+  );
+
+  app.get(
+    '/api/v1/get-host-dashboard-data',
+    { onRequest: membersOnly, schema: { querystring: hostOnlyQuery } },
+    async (request) => {
+      const session = requireMember(request);
+      assertSameUser(session, request.query.host_id);
+      return ok('', await events.dashboard(db, session.userId));
+    },
+  );
+
+  app.post(
+    '/api/v1/store-event',
+    { onRequest: membersOnly, schema: { body: storeEventBody }, config: DATA_URL_FIELD_LIMITS },
+    async (request, reply) => {
+      const session = requireMember(request);
+      const { banner, host_id: claimedHost, ...form } = request.body;
+      assertSameUser(session, claimedHost);
+      const webp = await prepareImageField(banner, 'banner', 'banner');
+      const bannerPath = webp ? await uploads.save('banner', webp) : null;
+      const event = await withStoredUploads(uploads, [bannerPath], () =>
+        db.transaction().execute((trx) => events.create(trx, session.userId, form, bannerPath)),
+      );
+      return reply.status(201).send(ok(EVENT_MSG.created, event));
+    },
+  );
+
+  app.post(
+    '/api/v1/update-event',
+    {
+      onRequest: membersOnly,
+      schema: { body: updateEventBody },
+      bodyLimit: UPDATE_EVENT_BODY_LIMIT,
+      config: { ...DATA_URL_FIELD_LIMITS, oversizedBodyField: 'banner' },
+    },
+    async (request) => {
+      const session = requireMember(request);
+      const { id, banner, host_id: claimedHost, ...form } = request.body;
+      assertSameUser(session, claimedHost);
+      const webp = await prepareImageField(banner, 'banner', 'banner');
+      const bannerPath = webp ? await uploads.save('banner', webp) : undefined;
+      const result = await withStoredUploads(uploads, [bannerPath], () =>
+        db.transaction().execute((trx) => events.update(trx, session.userId, id, form, bannerPath)),
+      );
+      if (!result) {
+        await uploads.remove(bannerPath);
+        throw notFound(EVENT_MSG.notFound);
+      }
+      await uploads.remove(result.replacedBanner);
+      app.realtime.toEvent(id, 'event:updated', {
+        eventId: id,
+        seq: result.seq,
+        event: result.event,
+      });
+      return ok(EVENT_MSG.updated, result.event);
+    },
+  );
+
+  app.post(
+    '/api/v1/delete-event',
+    { onRequest: membersOnly, schema: { body: deleteEventBody } },
+    async (request) => {
+      const session = requireMember(request);
+      const { id, host_id: claimedHost } = request.body;
+      assertSameUser(session, claimedHost);
+      const deleted = await db
+        .transaction()
+        .execute((trx) => events.remove(trx, session.userId, id));
+      if (!deleted) throw notFound(EVENT_MSG.notFound);
+      app.realtime.toEvent(id, 'event:deleted', { eventId: id, seq: deleted.seq });
+      return ok(EVENT_MSG.deleted, { id });
+    },
+  );
+
+  app.get(
+    '/api/v1/get-event-details',
+    { onRequest: membersOnly, schema: { querystring: eventIdQuery } },
+    async (request) => {
+      const session = requireMember(request);
+      const details = await events.details(db, session.userId, request.query.id);
+      if (!details) throw notFound(EVENT_MSG.notFound);
+      const host = await profiles.hostCard(db, session.userId);
+      if (!host) throw notFound(EVENT_MSG.notFound);
+      return ok('', { ...details, host });
+    },
+  );
+};

@@ -1,0 +1,342 @@
+import type {
+  EventCalendar,
+  EventListQuery,
+  EventSummary,
+  GroupedSongRequest,
+  HostDashboard,
+  HostEventDetails,
+  Pagination,
+  SongRequest,
+  UpdateEventBody,
+} from '@floorfill/shared';
+import type { Config } from '../config.ts';
+import type { DbOrTrx } from '../infra/db.ts';
+import { generateEventCode } from './event-code.ts';
+import * as repo from './events.repository.ts';
+import type { EventFields, EventSummaryRow, SongRequestRow } from './events.repository.ts';
+import {
+  formatEventTime,
+  localDayOf,
+  localDayRange,
+  localMonthRange,
+  monthAndDayBadge,
+} from './time-zones.ts';
+
+/**
+ * Event rules for the host. Functions take the route's transaction (or the db
+ * for reads); rows become the shared contract's shapes before leaving here.
+ */
+
+/** Draws of a new code before giving up; a clash is ~1 in 10^8 per draw, so this is belt and braces. */
+const CODE_ATTEMPTS = 5;
+
+export class EventCodeExhaustedError extends Error {
+  override name = 'EventCodeExhaustedError';
+}
+
+export interface EventListResult {
+  events: EventSummary[];
+  pagination: Pagination;
+}
+
+/** The fields the create and update forms send (the update's address parts may be empty). */
+export type EventForm = Omit<UpdateEventBody, 'id' | 'banner' | 'host_id'>;
+
+export type HostEventDetailsWithoutHost = Omit<HostEventDetails, 'host'>;
+
+/** The address parts a card shows, or 'N/A'. */
+export function locationOf(
+  event: Pick<EventFields, 'address' | 'city' | 'state' | 'zip' | 'country'>,
+): string {
+  const parts = [event.address, event.city, event.state, event.zip, event.country]
+    .map((part) => part?.trim())
+    .filter((part): part is string => Boolean(part));
+  return parts.length > 0 ? parts.join(', ') : 'N/A';
+}
+
+export function eventQrPath(code: string): string {
+  return `/api/qr/events/${code}.png`;
+}
+
+/** What a form sends, as the columns store it. */
+function fieldsFrom(body: EventForm): EventFields {
+  return {
+    name: body.name,
+    start_time: body.start_time,
+    end_time: body.end_time,
+    address: body.address,
+    zip: body.zip,
+    city: body.city,
+    state: body.state,
+    country: body.country,
+    timezone: body.timezone ?? 'UTC',
+  };
+}
+
+function toSongRequest(row: SongRequestRow): SongRequest {
+  return {
+    id: row.id,
+    event_id: row.event_id,
+    attendee_id: row.attendee_id,
+    attendee_name: row.attendee_name,
+    song_id: row.song_id,
+    song_name: row.song_name,
+    song_artist: row.song_artist,
+    album_name: row.album_name,
+    song_image: row.song_image,
+    song_link: row.song_link,
+    song_duration: row.song_duration,
+    status: row.status,
+    created_at: row.created_at.toISOString(),
+  };
+}
+
+/**
+ * One entry per song: the song as first requested, how many attendees asked
+ * for it, played only when every request of it is played (a new request
+ * after playing puts it back in the queue). Order: not played first, then
+ * most requested, then oldest.
+ */
+export function groupSongRequests(rows: readonly SongRequestRow[]): GroupedSongRequest[] {
+  const groups = new Map<
+    string,
+    { first: SongRequestRow; attendees: Set<number>; allPlayed: boolean; playedAt: Date | null }
+  >();
+  for (const row of rows) {
+    const group = groups.get(row.song_id);
+    if (!group) {
+      groups.set(row.song_id, {
+        first: row,
+        attendees: new Set([row.attendee_id]),
+        allPlayed: row.status === 1,
+        playedAt: row.played_at,
+      });
+      continue;
+    }
+    if (row.created_at < group.first.created_at) group.first = row;
+    group.attendees.add(row.attendee_id);
+    group.allPlayed &&= row.status === 1;
+    if (row.played_at && (!group.playedAt || row.played_at > group.playedAt))
+      group.playedAt = row.played_at;
+  }
+  const grouped: GroupedSongRequest[] = [...groups.values()].map(
+    ({ first, attendees, allPlayed, playedAt }) => ({
+      event_id: first.event_id,
+      song_id: first.song_id,
+      song_name: first.song_name,
+      song_artist: first.song_artist,
+      album_name: first.album_name,
+      song_image: first.song_image,
+      song_link: first.song_link,
+      song_duration: first.song_duration,
+      status: allPlayed ? 1 : 0,
+      request_count: attendees.size,
+      first_requested_at: first.created_at.toISOString(),
+      played_at: allPlayed && playedAt ? playedAt.toISOString() : null,
+    }),
+  );
+  return grouped.sort(
+    (a, b) =>
+      a.status - b.status ||
+      b.request_count - a.request_count ||
+      a.first_requested_at.localeCompare(b.first_requested_at) ||
+      a.song_id.localeCompare(b.song_id),
+  );
+}
+
+export function createEventsService(config: Pick<Config, 'publicUrl'>) {
+  const eventUrl = (eventId: number) => `${config.publicUrl}/attendee/event/${eventId}?qr=y`;
+
+  function toSummary(row: EventSummaryRow, now = Date.now()): EventSummary {
+    const badge = monthAndDayBadge(row.start_time, row.timezone);
+    const start = row.start_time.getTime();
+    const end = row.end_time.getTime();
+    return {
+      id: row.id,
+      host_id: row.host_id,
+      name: row.name,
+      start_time: row.start_time.toISOString(),
+      end_time: row.end_time.toISOString(),
+      timezone: row.timezone,
+      formatted_start_time: formatEventTime(row.start_time, row.timezone),
+      formatted_end_time: formatEventTime(row.end_time, row.timezone),
+      start_date_month: badge.month,
+      start_day: badge.day,
+      address: row.address,
+      zip: row.zip,
+      city: row.city,
+      state: row.state,
+      country: row.country,
+      location: locationOf(row),
+      banner_path: row.banner_path,
+      banner_base_path: config.publicUrl,
+      code: row.code,
+      event_code: row.code,
+      url: eventUrl(row.id),
+      qrcode_path: eventQrPath(row.code),
+      qrcode_base_path: config.publicUrl,
+      enrolled_users_count: Number(row.enrolled_users_count ?? 0),
+      song_requests_count: Number(row.song_requests_count ?? 0),
+      is_live: start <= now && now < end,
+      has_ended: end <= now,
+    };
+  }
+
+  async function requireSummary(
+    db: DbOrTrx,
+    hostId: number,
+    eventId: number,
+  ): Promise<EventSummary> {
+    const row = await repo.findHostEvent(db, hostId, eventId);
+    if (!row) throw new Error(`event ${eventId} vanished inside its own transaction`);
+    return toSummary(row);
+  }
+
+  return {
+    eventUrl,
+    toSummary,
+
+    /** A page of the host's events; a page past the end is empty with the true page count. */
+    async list(db: DbOrTrx, hostId: number, query: EventListQuery): Promise<EventListResult> {
+      const filter: repo.HostEventFilter = { hostId, timing: query.filter };
+      if (query.search) filter.search = query.search;
+      if (query.date) {
+        const day = localDayRange(query.date, query.tz);
+        filter.startsFrom = day.from;
+        filter.startsBefore = day.to;
+      }
+      const total = await repo.countHostEvents(db, filter);
+      const rows = await repo.listHostEvents(db, filter, {
+        sort: query.sort,
+        order: query.order,
+        limit: query.perPage,
+        offset: (query.page - 1) * query.perPage,
+      });
+      return {
+        events: rows.map((row) => toSummary(row)),
+        pagination: {
+          currentPage: query.page,
+          lastPage: Math.max(1, Math.ceil(total / query.perPage)),
+          perPage: query.perPage,
+          total,
+        },
+      };
+    },
+
+    /** How many of the host's events start on each local day of a month. */
+    async calendar(
+      db: DbOrTrx,
+      hostId: number,
+      month: string,
+      timeZone: string,
+    ): Promise<EventCalendar> {
+      const range = localMonthRange(month, timeZone);
+      const starts = await repo.listHostEventStarts(db, hostId, range.from, range.to);
+      const counts = new Map<string, number>();
+      for (const start of starts) {
+        const day = localDayOf(start, timeZone);
+        counts.set(day, (counts.get(day) ?? 0) + 1);
+      }
+      const days = [...counts.entries()]
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([date, count]) => ({ date, count }));
+      return { days };
+    },
+
+    async upcoming(db: DbOrTrx, hostId: number, limit: number): Promise<EventSummary[]> {
+      const rows = await repo.listUpcomingHostEvents(db, hostId, limit);
+      return rows.map((row) => toSummary(row));
+    },
+
+    dashboard(db: DbOrTrx, hostId: number): Promise<HostDashboard> {
+      return repo.hostTotals(db, hostId);
+    },
+
+    /** Creates the event under a fresh code, drawing again if a live event holds it. */
+    async create(
+      trx: DbOrTrx,
+      hostId: number,
+      body: EventForm,
+      bannerPath: string | null,
+    ): Promise<EventSummary> {
+      const fields = fieldsFrom(body);
+      for (let attempt = 0; attempt < CODE_ATTEMPTS; attempt += 1) {
+        const eventId = await repo.insertEvent(trx, {
+          ...fields,
+          hostId,
+          code: generateEventCode(),
+          bannerPath,
+        });
+        if (eventId !== undefined) return requireSummary(trx, hostId, eventId);
+      }
+      throw new EventCodeExhaustedError(`no free event code after ${CODE_ATTEMPTS} draws`);
+    },
+
+    /**
+     * Replaces the event's fields (the form sends them all) and, when given,
+     * its banner; null when the host has no such live event. A missing time
+     * zone keeps the event's own.
+     */
+    async update(
+      trx: DbOrTrx,
+      hostId: number,
+      eventId: number,
+      body: EventForm,
+      bannerPath: string | undefined,
+    ): Promise<{ event: EventSummary; seq: number; replacedBanner: string | null } | null> {
+      const current = await repo.lockHostEvent(trx, hostId, eventId);
+      if (!current) return null;
+      const fields = fieldsFrom(body);
+      if (!body.timezone) fields.timezone = current.timezone;
+      await repo.updateEvent(trx, eventId, fields, bannerPath);
+      const updated = await repo.findHostEvent(trx, hostId, eventId);
+      if (!updated) throw new Error(`event ${eventId} vanished inside its own transaction`);
+      const replaced =
+        bannerPath !== undefined && current.banner_path !== bannerPath ? current.banner_path : null;
+      return { event: toSummary(updated), seq: Number(updated.seq), replacedBanner: replaced };
+    },
+
+    /** Soft-deletes the host's event with its requests and attendance; null when there is none. */
+    async remove(trx: DbOrTrx, hostId: number, eventId: number): Promise<{ seq: number } | null> {
+      const current = await repo.lockHostEvent(trx, hostId, eventId);
+      if (!current) return null;
+      await repo.deleteEventActivity(trx, eventId);
+      const seq = await repo.softDeleteEvent(trx, eventId);
+      return { seq };
+    },
+
+    /** The host's view of one of their events, without the host card (the profiles feature makes it). */
+    async details(
+      db: DbOrTrx,
+      hostId: number,
+      eventId: number,
+    ): Promise<HostEventDetailsWithoutHost | null> {
+      const row = await repo.findHostEvent(db, hostId, eventId);
+      if (!row) return null;
+      const requests = await repo.listEventSongRequests(db, eventId);
+      return {
+        ...toSummary(row),
+        seq: Number(row.seq),
+        song_requests: requests.map(toSongRequest),
+        grouped_song_requests: groupSongRequests(requests),
+      };
+    },
+
+    /** The live event holding a code, for its QR image. */
+    async findByCode(db: DbOrTrx, code: string): Promise<{ id: number; code: string } | undefined> {
+      return repo.findLiveEventByCode(db, code);
+    },
+
+    /** Room check for realtime: the host of a live event or an attendee who joined it. */
+    async watchableSeq(
+      db: DbOrTrx,
+      userId: number,
+      eventId: number,
+    ): Promise<{ seq: number } | null> {
+      const seq = await repo.findWatchableEventSeq(db, userId, eventId);
+      return seq === undefined ? null : { seq };
+    },
+  };
+}
+
+export type EventsService = ReturnType<typeof createEventsService>;

@@ -1,0 +1,116 @@
+import { updateProfileShape, updateSocialLinksBody, userDetailsQuery } from '@floorfill/shared';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireMember, requireSession } from '../auth/auth.plugin.ts';
+import { createEventsService } from '../events/events.service.ts';
+import { assertSameUser } from '../events/identity.ts';
+import { ok } from '../http/envelope.ts';
+import { notFound } from '../http/errors.ts';
+import {
+  answerOversizedUploadsAsFieldErrors,
+  imageInputField,
+  prepareImageField,
+} from '../uploads/image-input.ts';
+import { createUploadStore, withStoredUploads } from '../uploads/upload-store.ts';
+import { createProfilesService, PROFILE_MSG, type ProfileImagePaths } from './profiles.service.ts';
+import { socialIconSvg } from './social-icons.ts';
+
+/** update-host-profile: the form's fields plus optional image files (or data URLs). */
+const updateProfileBody = z.object({
+  ...updateProfileShape,
+  profile_image: imageInputField,
+  cover_photo: imageInputField,
+});
+
+/** Logos change only with a simple-icons upgrade. */
+const ICON_CACHE = 'public, max-age=2592000';
+
+async function membersOnly(request: FastifyRequest): Promise<void> {
+  requireMember(request);
+}
+
+async function signedInOnly(request: FastifyRequest): Promise<void> {
+  requireSession(request);
+}
+
+/** Profiles (own and others'), social links, the platform list and its logos. */
+export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { config, db } = app.ctx;
+  const profiles = createProfilesService(config, createEventsService(config));
+  const uploads = createUploadStore(config.dataDir, app.log);
+  answerOversizedUploadsAsFieldErrors(app);
+
+  // Guests may look at a host's profile (spec §6); only one's own profile carries `private`.
+  app.get(
+    '/api/v1/get-user-details',
+    { onRequest: signedInOnly, schema: { querystring: userDetailsQuery } },
+    async (request) => {
+      const session = requireSession(request);
+      assertSameUser(session, request.query.attendee_id);
+      const details = await profiles.details(db, session.userId, request.query.id);
+      if (!details) throw notFound(PROFILE_MSG.notFound);
+      return ok('', details);
+    },
+  );
+
+  app.post(
+    '/api/v1/update-host-profile',
+    { onRequest: membersOnly, schema: { body: updateProfileBody } },
+    async (request) => {
+      const session = requireMember(request);
+      const { id, profile_image, cover_photo, ...form } = request.body;
+      assertSameUser(session, id);
+      // Both images are checked before either is stored, so a bad second file leaves nothing behind.
+      const profileWebp = await prepareImageField(profile_image, 'profile_image', 'profile_image');
+      const coverWebp = await prepareImageField(cover_photo, 'cover_photo', 'cover_photo');
+      const images: ProfileImagePaths = {};
+      if (profileWebp) images.profile_image_path = await uploads.save('profile_image', profileWebp);
+      if (coverWebp) images.cover_photo_path = await uploads.save('cover_photo', coverWebp);
+      const stored = [images.profile_image_path, images.cover_photo_path];
+
+      const result = await withStoredUploads(uploads, stored, () =>
+        db.transaction().execute((trx) => profiles.update(trx, session.userId, form, images)),
+      );
+      if (!result) {
+        await Promise.all(stored.map((storedPath) => uploads.remove(storedPath)));
+        throw notFound(PROFILE_MSG.notFound);
+      }
+      await Promise.all(result.replaced.map((replacedPath) => uploads.remove(replacedPath)));
+      const details = await profiles.details(db, session.userId, session.userId);
+      if (!details) throw notFound(PROFILE_MSG.notFound);
+      return ok(PROFILE_MSG.updated, details);
+    },
+  );
+
+  app.post(
+    '/api/v1/update-social-links',
+    { onRequest: membersOnly, schema: { body: updateSocialLinksBody } },
+    async (request) => {
+      const session = requireMember(request);
+      assertSameUser(session, request.body.user_id);
+      const links = await db
+        .transaction()
+        .execute((trx) => profiles.saveSocialLinks(trx, session.userId, request.body.social_links));
+      return ok(PROFILE_MSG.socialLinksUpdated, links);
+    },
+  );
+
+  app.get('/api/v1/all-social-link-list', { onRequest: signedInOnly }, async () => {
+    return ok('', await profiles.platforms(db));
+  });
+
+  // Public: logos are brand artwork from simple-icons, shown on public profile pages.
+  app.get(
+    '/api/social-icons/:slug.svg',
+    { schema: { params: z.object({ slug: z.string() }) } },
+    async (request, reply) => {
+      const svg = socialIconSvg(request.params.slug);
+      if (!svg) throw notFound();
+      return reply
+        .header('content-type', 'image/svg+xml')
+        .header('cache-control', ICON_CACHE)
+        .send(svg);
+    },
+  );
+};

@@ -1,0 +1,86 @@
+import { EVENT_MSG } from '@floorfill/shared';
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import QRCode from 'qrcode';
+import { z } from 'zod';
+import { notFound } from '../http/errors.ts';
+import { createEventsService } from '../events/events.service.ts';
+import { normalizeEventCode } from '../events/event-code.ts';
+import { createProfilesService, PROFILE_MSG } from '../profiles/profiles.service.ts';
+
+/** Big enough to print, small enough to send; M recovers from a smudged or partly covered code. */
+const QR_OPTIONS = { type: 'png', width: 512, margin: 2, errorCorrectionLevel: 'M' } as const;
+
+/** A code can pass to another event once this one is deleted, so event images are kept briefly. */
+const EVENT_QR_CACHE = 'public, max-age=300';
+/** A profile's address never changes. */
+const PROFILE_QR_CACHE = 'public, max-age=86400';
+
+const EVENT_CODE_SHAPE = /^[A-Za-z0-9]{1,16}$/;
+
+const downloadQuery = z.object({
+  /** 1 or true: answered as an attachment, for the QR modal's Download button. */
+  download: z.enum(['0', '1', 'false', 'true']).optional(),
+});
+
+function sendPng(
+  reply: FastifyReply,
+  png: Buffer,
+  cacheControl: string,
+  download: string | undefined,
+  filename: string,
+) {
+  reply.header('content-type', 'image/png').header('cache-control', cacheControl);
+  if (download === '1' || download === 'true') {
+    reply.header('content-disposition', `attachment; filename="${filename}"`);
+  }
+  return reply.send(png);
+}
+
+/**
+ * QR images of an event's attendee link and of a profile. Public: the code
+ * and the profile link are what a host shares anyway, and a phone scanning a
+ * printed code has no session.
+ */
+export const qrRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { config, db } = app.ctx;
+  const events = createEventsService(config);
+  const profiles = createProfilesService(config, events);
+
+  app.get(
+    '/api/qr/events/:code.png',
+    { schema: { params: z.object({ code: z.string() }), querystring: downloadQuery } },
+    async (request, reply) => {
+      const code = normalizeEventCode(request.params.code);
+      const event = EVENT_CODE_SHAPE.test(code) ? await events.findByCode(db, code) : undefined;
+      if (!event) throw notFound(EVENT_MSG.notFound);
+      const png = await QRCode.toBuffer(events.eventUrl(event.id), QR_OPTIONS);
+      return sendPng(
+        reply,
+        png,
+        EVENT_QR_CACHE,
+        request.query.download,
+        `floorfill-event-${event.code}.png`,
+      );
+    },
+  );
+
+  app.get(
+    '/api/qr/profiles/:id.png',
+    { schema: { params: z.object({ id: z.string() }), querystring: downloadQuery } },
+    async (request, reply) => {
+      const id = /^[1-9]\d{0,9}$/.test(request.params.id) ? Number(request.params.id) : NaN;
+      const exists =
+        Number.isSafeInteger(id) && id <= 2_147_483_647 && (await profiles.exists(db, id));
+      if (!exists) throw notFound(PROFILE_MSG.notFound);
+      const png = await QRCode.toBuffer(profiles.profileUrl(id), QR_OPTIONS);
+      return sendPng(
+        reply,
+        png,
+        PROFILE_QR_CACHE,
+        request.query.download,
+        `floorfill-profile-${id}.png`,
+      );
+    },
+  );
+};
