@@ -49,10 +49,10 @@ export interface NewMember {
   passwordHash: string;
 }
 
-/** The new user's id, or null when the email is taken (also when a concurrent signup won the race). */
-export async function insertMember(trx: DbOrTrx, member: NewMember): Promise<number | null> {
+/** The new account, or null when the email is taken (also when a concurrent signup won the race). */
+export async function insertMember(trx: DbOrTrx, member: NewMember): Promise<AccountRow | null> {
   try {
-    const row = await trx
+    return await trx
       .insertInto('users')
       .values({
         name: member.name,
@@ -60,9 +60,8 @@ export async function insertMember(trx: DbOrTrx, member: NewMember): Promise<num
         phone: member.phone,
         password_hash: member.passwordHash,
       })
-      .returning('id')
+      .returning(accountColumns)
       .executeTakeFirstOrThrow();
-    return row.id;
   } catch (error) {
     if (isUniqueViolation(error)) return null;
     throw error;
@@ -85,7 +84,11 @@ export async function markEmailVerified(trx: DbOrTrx, userId: number): Promise<v
     .execute();
 }
 
-export async function updatePasswordHash(trx: DbOrTrx, userId: number, passwordHash: string): Promise<void> {
+export async function updatePasswordHash(
+  trx: DbOrTrx,
+  userId: number,
+  passwordHash: string,
+): Promise<void> {
   await trx
     .updateTable('users')
     .set({ password_hash: passwordHash, updated_at: sql`now()` })
@@ -101,7 +104,11 @@ export async function deleteGuest(trx: DbOrTrx, userId: number): Promise<void> {
 // ---- one-time codes ------------------------------------------------------
 
 /** A new code makes the earlier unused ones of its kind worthless. */
-export async function consumeOpenCodes(trx: DbOrTrx, userId: number, purpose: CodePurpose): Promise<void> {
+export async function consumeOpenCodes(
+  trx: DbOrTrx,
+  userId: number,
+  purpose: CodePurpose,
+): Promise<void> {
   await trx
     .updateTable('auth_codes')
     .set({ consumed_at: sql`now()` })
@@ -159,13 +166,21 @@ export async function recordWrongAttempt(trx: DbOrTrx, codeId: number): Promise<
 }
 
 export async function consumeCode(trx: DbOrTrx, codeId: number): Promise<void> {
-  await trx.updateTable('auth_codes').set({ consumed_at: sql`now()` }).where('id', '=', codeId).execute();
+  await trx
+    .updateTable('auth_codes')
+    .set({ consumed_at: sql`now()` })
+    .where('id', '=', codeId)
+    .execute();
 }
 
 // ---- code request throttling -----------------------------------------------
 
 /** Note that a code of this kind was just sent to this email (starts its cooldown). */
-export async function recordCodeRequest(trx: DbOrTrx, email: string, purpose: CodePurpose): Promise<void> {
+export async function recordCodeRequest(
+  trx: DbOrTrx,
+  email: string,
+  purpose: CodePurpose,
+): Promise<void> {
   await trx
     .insertInto('code_requests')
     .values({ email, purpose, last_sent_at: sql`now()` })
@@ -190,7 +205,11 @@ export async function claimCodeRequest(
       oc
         .columns(['email', 'purpose'])
         .doUpdateSet({ last_sent_at: sql`now()` })
-        .where('code_requests.last_sent_at', '<=', sql<Date>`now() - make_interval(secs => ${cooldownSeconds})`),
+        .where(
+          'code_requests.last_sent_at',
+          '<=',
+          sql<Date>`now() - make_interval(secs => ${cooldownSeconds})`,
+        ),
     )
     .returning('email')
     .executeTakeFirst();

@@ -58,46 +58,62 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     return ok(msg, started.login);
   }
 
-  function throttled(outcome: CodeRequestOutcome & { sent: false }): Error {
+  function throttled(outcome: Extract<CodeRequestOutcome, { sent: false }>): Error {
     return tooManyRequests(MSG.codeCooldown(outcome.retryAfterSeconds), {
       retry_after_seconds: outcome.retryAfterSeconds,
     });
   }
 
-  app.post('/api/auth/signup', { schema: { body: signupBody }, config: limited }, async (request, reply) => {
-    const passwordHash = await hashPassword(request.body.password);
-    const { email, mail } = await db
-      .transaction()
-      .execute((trx) => auth.signup(trx, request.body, passwordHash));
-    await sendMail(request, mail);
-    return reply.status(201).send(ok(MSG.signupDone, { email }));
-  });
-
-  app.post('/api/auth/verify-email', { schema: { body: verifyEmailBody }, config: limited }, async (request) => {
-    const { email, ...digits } = request.body;
-    // Committed before answering, so a wrong try stays counted.
-    const verified = await db.transaction().execute((trx) => auth.verifyEmail(trx, email, digits));
-    if (!verified) throw fieldError('otp', MSG.codeInvalid);
-    return ok(MSG.emailVerified, null);
-  });
-
-  app.post('/api/auth/login', { schema: { body: loginBody }, config: limited }, async (request, reply) => {
-    const { email, password, remember } = request.body;
-    const account = await auth.authenticate(db, email, password);
-    if (!account) throw unauthorized(MSG.invalidCredentials);
-
-    if (account.email_verified_at === null) {
-      const outcome = await db
+  app.post(
+    '/api/auth/signup',
+    { schema: { body: signupBody }, config: limited },
+    async (request, reply) => {
+      const passwordHash = await hashPassword(request.body.password);
+      const { email, mail } = await db
         .transaction()
-        .execute((trx) => auth.requestCode(trx, email, VERIFICATION_TYPE.email));
-      // Within the resend cooldown no new code goes out; the last one still works.
-      if (outcome.sent) await sendMail(request, outcome.mail);
-      throw forbidden(MSG.emailNotVerified, { email, email_verification_required: true });
-    }
+        .execute((trx) => auth.signup(trx, request.body, passwordHash));
+      await sendMail(request, mail);
+      return reply.status(201).send(ok(MSG.signupDone, { email }));
+    },
+  );
 
-    const started = await db.transaction().execute((trx) => auth.startSession(trx, account, remember ?? false));
-    return answerLogin(reply, started, MSG.loggedIn);
-  });
+  app.post(
+    '/api/auth/verify-email',
+    { schema: { body: verifyEmailBody }, config: limited },
+    async (request) => {
+      const { email, ...digits } = request.body;
+      // Committed before answering, so a wrong try stays counted.
+      const verified = await db
+        .transaction()
+        .execute((trx) => auth.verifyEmail(trx, email, digits));
+      if (!verified) throw fieldError('otp', MSG.codeInvalid);
+      return ok(MSG.emailVerified, null);
+    },
+  );
+
+  app.post(
+    '/api/auth/login',
+    { schema: { body: loginBody }, config: limited },
+    async (request, reply) => {
+      const { email, password, remember } = request.body;
+      const account = await auth.authenticate(db, email, password);
+      if (!account) throw unauthorized(MSG.invalidCredentials);
+
+      if (account.email_verified_at === null) {
+        const outcome = await db
+          .transaction()
+          .execute((trx) => auth.requestCode(trx, email, VERIFICATION_TYPE.email));
+        // Within the resend cooldown no new code goes out; the last one still works.
+        if (outcome.sent) await sendMail(request, outcome.mail);
+        throw forbidden(MSG.emailNotVerified, { email, email_verification_required: true });
+      }
+
+      const started = await db
+        .transaction()
+        .execute((trx) => auth.startSession(trx, account, remember ?? false));
+      return answerLogin(reply, started, MSG.loggedIn);
+    },
+  );
 
   app.post('/api/auth/logout', async (request, reply) => {
     const session = request.session;
@@ -112,32 +128,46 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     return ok('', data);
   });
 
-  app.post('/api/auth/sendOtp', { schema: { body: sendOtpBody }, config: limited }, async (request) => {
-    const { email } = request.body;
-    const outcome = await db.transaction().execute((trx) => auth.requestCode(trx, email, VERIFICATION_TYPE.reset));
-    if (!outcome.sent) throw throttled(outcome);
-    await sendMail(request, outcome.mail);
-    return ok(MSG.otpSent, { email, retry_after_seconds: outcome.retryAfterSeconds });
-  });
+  app.post(
+    '/api/auth/sendOtp',
+    { schema: { body: sendOtpBody }, config: limited },
+    async (request) => {
+      const { email } = request.body;
+      const outcome = await db
+        .transaction()
+        .execute((trx) => auth.requestCode(trx, email, VERIFICATION_TYPE.reset));
+      if (!outcome.sent) throw throttled(outcome);
+      await sendMail(request, outcome.mail);
+      return ok(MSG.otpSent, { email, retry_after_seconds: outcome.retryAfterSeconds });
+    },
+  );
 
-  app.post('/api/auth/verifyOtp', { schema: { body: verifyOtpBody }, config: limited }, async (request) => {
-    const { email, password, password_confirmation: _confirmation, ...digits } = request.body;
-    // Hashed up front so the transaction does not hold a connection through argon2.
-    const passwordHash = await hashPassword(password);
-    const changed = await db
-      .transaction()
-      .execute((trx) => auth.resetPassword(trx, email, digits, passwordHash));
-    if (!changed) throw fieldError('otp', MSG.codeInvalid);
-    return ok(MSG.passwordChanged, null);
-  });
+  app.post(
+    '/api/auth/verifyOtp',
+    { schema: { body: verifyOtpBody }, config: limited },
+    async (request) => {
+      const { email, password, password_confirmation: _confirmation, ...digits } = request.body;
+      // Hashed up front so the transaction does not hold a connection through argon2.
+      const passwordHash = await hashPassword(password);
+      const changed = await db
+        .transaction()
+        .execute((trx) => auth.resetPassword(trx, email, digits, passwordHash));
+      if (!changed) throw fieldError('otp', MSG.codeInvalid);
+      return ok(MSG.passwordChanged, null);
+    },
+  );
 
-  app.post('/api/v1/resend-otp', { schema: { body: resendOtpBody }, config: limited }, async (request) => {
-    const { email, verification_type: type } = request.body;
-    const outcome = await db.transaction().execute((trx) => auth.requestCode(trx, email, type));
-    if (!outcome.sent) throw throttled(outcome);
-    await sendMail(request, outcome.mail);
-    return ok(MSG.codeResent, { email, retry_after_seconds: outcome.retryAfterSeconds });
-  });
+  app.post(
+    '/api/v1/resend-otp',
+    { schema: { body: resendOtpBody }, config: limited },
+    async (request) => {
+      const { email, verification_type: type } = request.body;
+      const outcome = await db.transaction().execute((trx) => auth.requestCode(trx, email, type));
+      if (!outcome.sent) throw throttled(outcome);
+      await sendMail(request, outcome.mail);
+      return ok(MSG.codeResent, { email, retry_after_seconds: outcome.retryAfterSeconds });
+    },
+  );
 
   app.post(
     '/api/v1/login-as-guest',

@@ -80,7 +80,11 @@ export function createAuthService(config: Config) {
   const tokens = createSessionTokens(config);
 
   /** Replace any open code of this kind with a new one; returns the mail that carries it. */
-  async function issueCode(trx: DbOrTrx, account: AccountRow, purpose: CodePurpose): Promise<MailMessage | null> {
+  async function issueCode(
+    trx: DbOrTrx,
+    account: AccountRow,
+    purpose: CodePurpose,
+  ): Promise<MailMessage | null> {
     if (!account.email) return null;
     const code = generateCode();
     await repo.consumeOpenCodes(trx, account.id, purpose);
@@ -116,7 +120,11 @@ export function createAuthService(config: Config) {
     return account;
   }
 
-  async function startSession(trx: DbOrTrx, account: AccountRow, remember: boolean): Promise<StartedSession> {
+  async function startSession(
+    trx: DbOrTrx,
+    account: AccountRow,
+    remember: boolean,
+  ): Promise<StartedSession> {
     const sessionId = randomUUID();
     const ttl = remember ? SESSION_TTL_SECONDS.remembered : SESSION_TTL_SECONDS.standard;
     const expiresAt = new Date(Date.now() + ttl * 1000);
@@ -126,7 +134,13 @@ export function createAuthService(config: Config) {
     return {
       token,
       remember,
-      login: { access_token: token, id: account.id, role: user.role, default_login: user.default_login, user },
+      login: {
+        access_token: token,
+        id: account.id,
+        role: user.role,
+        default_login: user.default_login,
+        user,
+      },
     };
   }
 
@@ -137,15 +151,13 @@ export function createAuthService(config: Config) {
       body: SignupBody,
       passwordHash: string,
     ): Promise<{ email: string; mail: MailMessage | null }> {
-      const userId = await repo.insertMember(trx, {
+      const account = await repo.insertMember(trx, {
         name: body.name,
         email: body.email,
         phone: body.phone ?? null,
         passwordHash,
       });
-      if (userId === null) throw fieldError('email', MSG.emailTaken);
-      const account = await repo.findAccountById(trx, userId);
-      if (!account) throw new Error(`user ${userId} vanished inside its own transaction`);
+      if (!account) throw fieldError('email', MSG.emailTaken);
       const mail = await issueCode(trx, account, 'email_verification');
       // The verification screen counts down from signup; resend waits as long.
       await repo.recordCodeRequest(trx, body.email, 'email_verification');
@@ -182,7 +194,11 @@ export function createAuthService(config: Config) {
      * runs per email whether or not an account exists, and only an account
      * that needs the code gets mail, so the answer reveals nothing.
      */
-    async requestCode(trx: DbOrTrx, email: string, type: VerificationType): Promise<CodeRequestOutcome> {
+    async requestCode(
+      trx: DbOrTrx,
+      email: string,
+      type: VerificationType,
+    ): Promise<CodeRequestOutcome> {
       const cooldown = RESEND_COOLDOWN_SECONDS[type];
       const claimed = await repo.claimCodeRequest(trx, email, type, cooldown);
       if (!claimed) {

@@ -23,7 +23,9 @@ const USER_ID = /^[1-9]\d{0,9}$/;
  * HS256 session tokens. Spec §9: a token counts only when its issuer is the
  * API's login or signup endpoint; we issue from login and accept both.
  */
-export function createSessionTokens(config: Pick<Config, 'jwtSecret' | 'publicUrl'>): SessionTokens {
+export function createSessionTokens(
+  config: Pick<Config, 'jwtSecret' | 'publicUrl'>,
+): SessionTokens {
   const key = new TextEncoder().encode(config.jwtSecret);
   const issuer = `${config.publicUrl}/api/auth/login`;
   const acceptedIssuers = [issuer, `${config.publicUrl}/api/auth/signup`];

@@ -7,7 +7,11 @@ import { listOutbox } from './dev.repository.ts';
 const OUTBOX_PAGE_SIZE = 50;
 
 const outboxQuery = z.object({
-  email: z.string().trim().max(EMAIL_MAX_LENGTH, `Must be at most ${EMAIL_MAX_LENGTH} characters.`).optional(),
+  email: z
+    .string()
+    .trim()
+    .max(EMAIL_MAX_LENGTH, `Must be at most ${EMAIL_MAX_LENGTH} characters.`)
+    .optional(),
 });
 
 /**
@@ -17,7 +21,10 @@ const outboxQuery = z.object({
  */
 export const devRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/dev/outbox', { schema: { querystring: outboxQuery } }, async (request) => {
-    const mails = await listOutbox(app.ctx.db, { to: request.query.email || undefined, limit: OUTBOX_PAGE_SIZE });
+    const mails = await listOutbox(app.ctx.db, {
+      to: request.query.email || undefined,
+      limit: OUTBOX_PAGE_SIZE,
+    });
     return ok('', mails);
   });
 };

@@ -14,7 +14,8 @@ describe('POST /api/v1/login-as-guest', () => {
 
   const loginAsGuest = (payload: unknown = {}) => post(t, '/api/v1/login-as-guest', payload);
   const userExists = async (id: number) =>
-    (await t.ctx.db.selectFrom('users').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
+    (await t.ctx.db.selectFrom('users').select('id').where('id', '=', id).executeTakeFirst()) !==
+    undefined;
 
   it('creates a guest with role 4, a session and the cookie', async () => {
     const res = await loginAsGuest();
@@ -23,7 +24,12 @@ describe('POST /api/v1/login-as-guest', () => {
     expect(res.json()).toMatchObject({ status: true, msg: MSG.guestLoggedIn });
     const data = loginData.parse(res.json().data);
     expect(data.role).toBe(ROLE.guest);
-    expect(data.user).toMatchObject({ name: 'Guest', email: null, is_guest: true, role: ROLE.guest });
+    expect(data.user).toMatchObject({
+      name: 'Guest',
+      email: null,
+      is_guest: true,
+      role: ROLE.guest,
+    });
     expect(sessionCookieOf(res)).toBe(data.access_token);
     const guest = await t.ctx.db
       .selectFrom('users')
@@ -58,7 +64,11 @@ describe('POST /api/v1/login-as-guest', () => {
     const res = await post(t, '/api/auth/logout', {}, bearer(guest.access_token));
     expect(res.statusCode).toBe(200);
     expect(await userExists(guest.id)).toBe(false);
-    const sessions = await t.ctx.db.selectFrom('sessions').select('id').where('user_id', '=', guest.id).execute();
+    const sessions = await t.ctx.db
+      .selectFrom('sessions')
+      .select('id')
+      .where('user_id', '=', guest.id)
+      .execute();
     expect(sessions).toEqual([]);
     expect((await getSession(t, bearer(guest.access_token))).statusCode).toBe(401);
   });
@@ -70,8 +80,15 @@ describe('POST /api/v1/login-as-guest', () => {
       password: 'long-enough-pw',
       password_confirmation: 'long-enough-pw',
     });
-    await t.ctx.db.updateTable('users').set({ email_verified_at: new Date() }).where('email', '=', 'stays@example.com').execute();
-    const login = await post(t, '/api/auth/login', { email: 'stays@example.com', password: 'long-enough-pw' });
+    await t.ctx.db
+      .updateTable('users')
+      .set({ email_verified_at: new Date() })
+      .where('email', '=', 'stays@example.com')
+      .execute();
+    const login = await post(t, '/api/auth/login', {
+      email: 'stays@example.com',
+      password: 'long-enough-pw',
+    });
     const member = loginData.parse(login.json().data);
 
     await post(t, '/api/auth/logout', {}, bearer(member.access_token));

@@ -72,8 +72,16 @@ describe('POST /api/auth/login', () => {
 
   it('reads remember sent as form text', async () => {
     const member = await createMember(t);
-    const remembered = await login({ email: member.email, password: member.password, remember: 'true' });
-    const notRemembered = await login({ email: member.email, password: member.password, remember: 'false' });
+    const remembered = await login({
+      email: member.email,
+      password: member.password,
+      remember: 'true',
+    });
+    const notRemembered = await login({
+      email: member.email,
+      password: member.password,
+      remember: 'false',
+    });
 
     expect(remembered.cookies.find((c) => c.name === 'ff_session')?.maxAge).toBe(30 * 24 * 3600);
     expect(notRemembered.cookies.find((c) => c.name === 'ff_session')?.maxAge).toBeUndefined();
@@ -122,7 +130,10 @@ describe('POST /api/auth/login', () => {
     });
     expect(res.cookies).toEqual([]);
     const code = await codeFromOutbox(t, member.email);
-    const verified = await post(t, '/api/auth/verify-email', { email: member.email, ...digits(code) });
+    const verified = await post(t, '/api/auth/verify-email', {
+      email: member.email,
+      ...digits(code),
+    });
     expect(verified.statusCode).toBe(200);
     expect((await login({ email: member.email, password: member.password })).statusCode).toBe(200);
   });
@@ -151,7 +162,10 @@ describe('POST /api/auth/login', () => {
   it('names missing fields', async () => {
     const res = await login({});
     expect(res.statusCode).toBe(422);
-    expect(res.json().data).toMatchObject({ email: [MSG.fieldRequired], password: [MSG.fieldRequired] });
+    expect(res.json().data).toMatchObject({
+      email: [MSG.fieldRequired],
+      password: [MSG.fieldRequired],
+    });
   });
 
   it('refuses a malformed email', async () => {
@@ -172,8 +186,14 @@ describe('the session cookie behind https', () => {
 
   it('is Secure when the public address is https', async () => {
     const member = await createMember(t);
-    const res = await post(t, '/api/auth/login', { email: member.email, password: member.password });
+    const res = await post(t, '/api/auth/login', {
+      email: member.email,
+      password: member.password,
+    });
 
-    expect(res.cookies.find((c) => c.name === 'ff_session')).toMatchObject({ secure: true, httpOnly: true });
+    expect(res.cookies.find((c) => c.name === 'ff_session')).toMatchObject({
+      secure: true,
+      httpOnly: true,
+    });
   });
 });

@@ -67,7 +67,9 @@ describe('password reset: POST /api/auth/sendOtp and POST /api/auth/verifyOtp', 
         .select(['code_hash', 'purpose'])
         .where('user_id', '=', member.id)
         .execute();
-      expect(rows).toEqual([{ code_hash: expect.not.stringContaining(code), purpose: 'password_reset' }]);
+      expect(rows).toEqual([
+        { code_hash: expect.not.stringContaining(code), purpose: 'password_reset' },
+      ]);
     });
 
     it('answers an unknown email exactly like a known one, and mails nobody', async () => {
@@ -141,8 +143,14 @@ describe('password reset: POST /api/auth/sendOtp and POST /api/auth/verifyOtp', 
       const hash = await storedHash(member.id);
       expect(hash).toMatch(/^\$argon2id\$/);
       expect(await passwordMatches(hash, NEW_PASSWORD)).toBe(true);
-      expect((await post(t, '/api/auth/login', { email: member.email, password: member.password })).statusCode).toBe(401);
-      expect((await post(t, '/api/auth/login', { email: member.email, password: NEW_PASSWORD })).statusCode).toBe(200);
+      expect(
+        (await post(t, '/api/auth/login', { email: member.email, password: member.password }))
+          .statusCode,
+      ).toBe(401);
+      expect(
+        (await post(t, '/api/auth/login', { email: member.email, password: NEW_PASSWORD }))
+          .statusCode,
+      ).toBe(200);
     });
 
     it('revokes every session the user had', async () => {
@@ -161,7 +169,10 @@ describe('password reset: POST /api/auth/sendOtp and POST /api/auth/verifyOtp', 
       await sendOtp(member.email);
       await verifyOtp(member.email, await codeFromOutbox(t, member.email));
 
-      expect((await post(t, '/api/auth/login', { email: member.email, password: NEW_PASSWORD })).statusCode).toBe(200);
+      expect(
+        (await post(t, '/api/auth/login', { email: member.email, password: NEW_PASSWORD }))
+          .statusCode,
+      ).toBe(200);
     });
 
     it('refuses a wrong code and keeps the password', async () => {
@@ -172,7 +183,11 @@ describe('password reset: POST /api/auth/sendOtp and POST /api/auth/verifyOtp', 
 
       const res = await verifyOtp(member.email, wrongCode(code));
       expect(res.statusCode).toBe(422);
-      expect(res.json()).toMatchObject({ status: false, data: { otp: [MSG.codeInvalid] }, errors: { otp: [MSG.codeInvalid] } });
+      expect(res.json()).toMatchObject({
+        status: false,
+        data: { otp: [MSG.codeInvalid] },
+        errors: { otp: [MSG.codeInvalid] },
+      });
       expect(await storedHash(member.id)).toBe(before);
     });
 
@@ -191,7 +206,10 @@ describe('password reset: POST /api/auth/sendOtp and POST /api/auth/verifyOtp', 
       const code = await codeFromOutbox(t, member.email);
       expect((await verifyOtp(member.email, code)).statusCode).toBe(200);
 
-      const again = await verifyOtp(member.email, code, { password: 'yet-another-one', password_confirmation: 'yet-another-one' });
+      const again = await verifyOtp(member.email, code, {
+        password: 'yet-another-one',
+        password_confirmation: 'yet-another-one',
+      });
       expect(again.statusCode).toBe(422);
       expect(await passwordMatches(await storedHash(member.id), NEW_PASSWORD)).toBe(true);
     });
@@ -210,7 +228,10 @@ describe('password reset: POST /api/auth/sendOtp and POST /api/auth/verifyOtp', 
 
     it('does not accept an email verification code for a reset', async () => {
       const member = await createMember(t, { verified: false });
-      await post(t, '/api/v1/resend-otp', { email: member.email, verification_type: 'email_verification' });
+      await post(t, '/api/v1/resend-otp', {
+        email: member.email,
+        verification_type: 'email_verification',
+      });
       const verificationCode = await codeFromOutbox(t, member.email);
 
       expect((await verifyOtp(member.email, verificationCode)).statusCode).toBe(422);
@@ -226,14 +247,27 @@ describe('password reset: POST /api/auth/sendOtp and POST /api/auth/verifyOtp', 
       const res = await post(t, '/api/auth/verifyOtp', {});
       expect(res.statusCode).toBe(422);
       const data = res.json().data;
-      for (const field of ['email', 'otp1', 'otp2', 'otp3', 'otp4', 'otp5', 'otp6', 'password', 'password_confirmation']) {
+      for (const field of [
+        'email',
+        'otp1',
+        'otp2',
+        'otp3',
+        'otp4',
+        'otp5',
+        'otp6',
+        'password',
+        'password_confirmation',
+      ]) {
         expect(data[field]).toEqual([MSG.fieldRequired]);
       }
     });
 
     it('refuses a short password, a mismatched confirmation and a non-digit box', async () => {
       const email = uniqueEmail();
-      const short = await verifyOtp(email, '123456', { password: 'short', password_confirmation: 'short' });
+      const short = await verifyOtp(email, '123456', {
+        password: 'short',
+        password_confirmation: 'short',
+      });
       expect(short.json().data.password).toEqual(['The password must be at least 8 characters.']);
       const mismatch = await verifyOtp(email, '123456', { password_confirmation: 'different-one' });
       expect(mismatch.json().data.password_confirmation).toEqual([MSG.passwordsDiffer]);

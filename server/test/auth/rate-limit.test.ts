@@ -14,7 +14,8 @@ describe('rate limits on the auth routes', () => {
     await t.close();
   });
 
-  const tryLogin = (email: string) => post(t, '/api/auth/login', { email, password: 'guessing-away' });
+  const tryLogin = (email: string) =>
+    post(t, '/api/auth/login', { email, password: 'guessing-away' });
 
   it(`answers 429 in the envelope after ${LIMIT} login tries a minute`, async () => {
     const email = uniqueEmail('target');
@@ -59,6 +60,18 @@ describe('rate limits on the auth routes', () => {
   it('keeps each route on its own budget', async () => {
     const email = uniqueEmail('budget');
     for (let attempt = 0; attempt <= LIMIT; attempt += 1) await tryLogin(email);
-    expect((await post(t, '/api/auth/verify-email', { email, otp1: '1', otp2: '2', otp3: '3', otp4: '4', otp5: '5', otp6: '6' })).statusCode).toBe(422);
+    expect(
+      (
+        await post(t, '/api/auth/verify-email', {
+          email,
+          otp1: '1',
+          otp2: '2',
+          otp3: '3',
+          otp4: '4',
+          otp5: '5',
+          otp6: '6',
+        })
+      ).statusCode,
+    ).toBe(422);
   });
 });

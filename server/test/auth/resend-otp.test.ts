@@ -24,7 +24,10 @@ describe('POST /api/v1/resend-otp', () => {
   const resend = (email: unknown, type: VerificationType | string) =>
     post(t, '/api/v1/resend-otp', { email, verification_type: type });
   /** The answer with the email blanked, to compare answers for different addresses. */
-  const shapeOf = (body: { data: Record<string, unknown> }) => ({ ...body, data: { ...body.data, email: '' } });
+  const shapeOf = (body: { data: Record<string, unknown> }) => ({
+    ...body,
+    data: { ...body.data, email: '' },
+  });
 
   it('sends a new verification code to an unverified member after the cooldown', async () => {
     const member = await signUp(t);
@@ -35,11 +38,17 @@ describe('POST /api/v1/resend-otp', () => {
     expect(res.json()).toEqual({
       status: true,
       msg: MSG.codeResent,
-      data: { email: member.email, retry_after_seconds: RESEND_COOLDOWN_SECONDS.email_verification },
+      data: {
+        email: member.email,
+        retry_after_seconds: RESEND_COOLDOWN_SECONDS.email_verification,
+      },
     });
     expect(await outboxFor(t, member.email)).toHaveLength(2);
     const code = await codeFromOutbox(t, member.email);
-    expect((await post(t, '/api/auth/verify-email', { email: member.email, ...digits(code) })).statusCode).toBe(200);
+    expect(
+      (await post(t, '/api/auth/verify-email', { email: member.email, ...digits(code) }))
+        .statusCode,
+    ).toBe(200);
   });
 
   it('sends a reset code with its 10-second cooldown', async () => {
@@ -80,7 +89,11 @@ describe('POST /api/v1/resend-otp', () => {
     const seconds = res.json().data.retry_after_seconds;
     expect(seconds).toBeGreaterThan(RESEND_COOLDOWN_SECONDS.password_reset);
     expect(seconds).toBeLessThanOrEqual(RESEND_COOLDOWN_SECONDS.email_verification);
-    expect(res.json()).toEqual({ status: false, msg: MSG.codeCooldown(seconds), data: { retry_after_seconds: seconds } });
+    expect(res.json()).toEqual({
+      status: false,
+      msg: MSG.codeCooldown(seconds),
+      data: { retry_after_seconds: seconds },
+    });
 
     expect((await resend(member.email, 'password_reset')).statusCode).toBe(200);
   });
@@ -91,7 +104,9 @@ describe('POST /api/v1/resend-otp', () => {
     const res = await resend(unknown, 'email_verification');
 
     expect(res.statusCode).toBe(429);
-    expect(res.json().data.retry_after_seconds).toBeGreaterThan(RESEND_COOLDOWN_SECONDS.password_reset);
+    expect(res.json().data.retry_after_seconds).toBeGreaterThan(
+      RESEND_COOLDOWN_SECONDS.password_reset,
+    );
   });
 
   it('shares its cooldown with sendOtp', async () => {

@@ -57,7 +57,11 @@ describe('sessions: GET /api/auth/session, POST /api/auth/logout and the token r
 
   it('works with the session cookie as well as with the Bearer header', async () => {
     const { cookie } = await logIn(t, member);
-    const res = await t.app.inject({ method: 'GET', url: '/api/auth/session', cookies: { ff_session: cookie } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/session',
+      cookies: { ff_session: cookie },
+    });
 
     expect(res.statusCode).toBe(200);
     expect(res.json().data.user.id).toBe(member.id);
@@ -162,7 +166,11 @@ describe('sessions: GET /api/auth/session, POST /api/auth/logout and the token r
   it('refuses garbage in the Authorization header and the cookie', async () => {
     expect((await getSession(t, bearer('abc.def.ghi'))).statusCode).toBe(401);
     expect((await getSession(t, { authorization: 'Basic dXNlcjpwYXNz' })).statusCode).toBe(401);
-    const res = await t.app.inject({ method: 'GET', url: '/api/auth/session', cookies: { ff_session: 'junk' } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/session',
+      cookies: { ff_session: 'junk' },
+    });
     expect(res.statusCode).toBe(401);
   });
 
@@ -181,7 +189,9 @@ describe('guards for later routes', () => {
 
   it('requireSession returns the session or answers 401', () => {
     expect(requireSession(asRequest(memberSession))).toBe(memberSession);
-    expect(() => requireSession(asRequest(null))).toThrow(expect.objectContaining({ statusCode: 401 }));
+    expect(() => requireSession(asRequest(null))).toThrow(
+      expect.objectContaining({ statusCode: 401 }),
+    );
   });
 
   it('requireMember lets members through, asks guests to register, and answers 401 without a session', () => {
@@ -189,6 +199,8 @@ describe('guards for later routes', () => {
     expect(() => requireMember(asRequest(guestSession))).toThrow(
       expect.objectContaining({ statusCode: 403, message: MSG.pleaseRegister }),
     );
-    expect(() => requireMember(asRequest(null))).toThrow(expect.objectContaining({ statusCode: 401 }));
+    expect(() => requireMember(asRequest(null))).toThrow(
+      expect.objectContaining({ statusCode: 401 }),
+    );
   });
 });

@@ -26,7 +26,11 @@ describe('POST /api/auth/signup', () => {
     const res = await signup(payload);
 
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toEqual({ status: true, msg: MSG.signupDone, data: { email: 'new.member@example.com' } });
+    expect(res.json()).toEqual({
+      status: true,
+      msg: MSG.signupDone,
+      data: { email: 'new.member@example.com' },
+    });
     const user = await t.ctx.db
       .selectFrom('users')
       .selectAll()
@@ -65,7 +69,10 @@ describe('POST /api/auth/signup', () => {
     const email = uniqueEmail();
     await signup(signupPayload({ email }));
 
-    const res = await post(t, '/api/v1/resend-otp', { email, verification_type: 'email_verification' });
+    const res = await post(t, '/api/v1/resend-otp', {
+      email,
+      verification_type: 'email_verification',
+    });
     expect(res.statusCode).toBe(429);
     expect(res.json().data.retry_after_seconds).toBeGreaterThan(100);
     expect(res.json().data.retry_after_seconds).toBeLessThanOrEqual(120);
@@ -82,17 +89,28 @@ describe('POST /api/auth/signup', () => {
 
     const res = await signup(signupPayload({ email: email.toUpperCase() }));
     expect(res.statusCode).toBe(422);
-    expect(res.json()).toMatchObject({ status: false, data: { email: [MSG.emailTaken] }, errors: { email: [MSG.emailTaken] } });
+    expect(res.json()).toMatchObject({
+      status: false,
+      data: { email: [MSG.emailTaken] },
+      errors: { email: [MSG.emailTaken] },
+    });
   });
 
   it('lets exactly one of two concurrent signups with the same email win', async () => {
     const email = uniqueEmail('race');
-    const results = await Promise.all([signup(signupPayload({ email })), signup(signupPayload({ email }))]);
+    const results = await Promise.all([
+      signup(signupPayload({ email })),
+      signup(signupPayload({ email })),
+    ]);
 
     expect(results.map((res) => res.statusCode).sort()).toEqual([201, 422]);
     const loser = results.find((res) => res.statusCode === 422);
     expect(loser?.json().data).toEqual({ email: [MSG.emailTaken] });
-    const users = await t.ctx.db.selectFrom('users').select('id').where('email', '=', email).execute();
+    const users = await t.ctx.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', email)
+      .execute();
     expect(users).toHaveLength(1);
   });
 
@@ -133,7 +151,11 @@ describe('POST /api/auth/signup', () => {
   it('creates nothing when validation fails', async () => {
     const email = uniqueEmail();
     await signup(signupPayload({ email, password_confirmation: 'mismatch-here' }));
-    const users = await t.ctx.db.selectFrom('users').select('id').where('email', '=', email).execute();
+    const users = await t.ctx.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', email)
+      .execute();
     expect(users).toHaveLength(0);
   });
 });

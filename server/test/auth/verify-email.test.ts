@@ -21,8 +21,13 @@ describe('POST /api/auth/verify-email', () => {
     await t.close();
   });
 
-  const verify = (email: string, code: string) => post(t, '/api/auth/verify-email', { email, ...digits(code) });
-  const codeRefused = { status: false, data: { otp: [MSG.codeInvalid] }, errors: { otp: [MSG.codeInvalid] } };
+  const verify = (email: string, code: string) =>
+    post(t, '/api/auth/verify-email', { email, ...digits(code) });
+  const codeRefused = {
+    status: false,
+    data: { otp: [MSG.codeInvalid] },
+    errors: { otp: [MSG.codeInvalid] },
+  };
   const isVerified = async (userId: number) => {
     const user = await t.ctx.db
       .selectFrom('users')
@@ -45,9 +50,14 @@ describe('POST /api/auth/verify-email', () => {
   it('accepts the email in any case and digits sent as numbers', async () => {
     const member = await signUp(t);
     const code = await codeFromOutbox(t, member.email);
-    const boxes = Object.fromEntries(Object.entries(digits(code)).map(([box, digit]) => [box, Number(digit)]));
+    const boxes = Object.fromEntries(
+      Object.entries(digits(code)).map(([box, digit]) => [box, Number(digit)]),
+    );
 
-    const res = await post(t, '/api/auth/verify-email', { email: member.email.toUpperCase(), ...boxes });
+    const res = await post(t, '/api/auth/verify-email', {
+      email: member.email.toUpperCase(),
+      ...boxes,
+    });
     expect(res.statusCode).toBe(200);
   });
 
@@ -112,7 +122,10 @@ describe('POST /api/auth/verify-email', () => {
   it('makes the older code worthless once a new one was sent', async () => {
     const member = await signUp(t);
     await endCooldown(t, member.email, 'email_verification');
-    await post(t, '/api/v1/resend-otp', { email: member.email, verification_type: 'email_verification' });
+    await post(t, '/api/v1/resend-otp', {
+      email: member.email,
+      verification_type: 'email_verification',
+    });
     const newestCode = await codeFromOutbox(t, member.email);
 
     const codes = await t.ctx.db
@@ -155,7 +168,11 @@ describe('POST /api/auth/verify-email', () => {
   });
 
   it('refuses a box that is not one digit', async () => {
-    const res = await post(t, '/api/auth/verify-email', { email: uniqueEmail(), ...digits('12345'), otp6: 'x' });
+    const res = await post(t, '/api/auth/verify-email', {
+      email: uniqueEmail(),
+      ...digits('12345'),
+      otp6: 'x',
+    });
     expect(res.statusCode).toBe(422);
     expect(res.json().data.otp6).toEqual(['Each box takes one digit.']);
   });

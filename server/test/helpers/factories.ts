@@ -20,10 +20,27 @@ export interface TestMember {
   password: string;
 }
 
+// argon2 is slow on purpose; tests reuse one hash per password.
+const passwordHashes = new Map<string, Promise<string>>();
+function cachedHash(password: string): Promise<string> {
+  let hash = passwordHashes.get(password);
+  if (!hash) {
+    hash = hashPassword(password);
+    passwordHashes.set(password, hash);
+  }
+  return hash;
+}
+
 /** A member inserted straight into the database (verified unless told otherwise). */
 export async function createMember(
   t: TestApp,
-  overrides: { email?: string; password?: string; verified?: boolean; name?: string; defaultLogin?: 2 | 3 } = {},
+  overrides: {
+    email?: string;
+    password?: string;
+    verified?: boolean;
+    name?: string;
+    defaultLogin?: 2 | 3;
+  } = {},
 ): Promise<TestMember> {
   const email = overrides.email ?? uniqueEmail();
   const password = overrides.password ?? TEST_PASSWORD;
@@ -32,7 +49,7 @@ export async function createMember(
     .values({
       name: overrides.name ?? 'Test Member',
       email,
-      password_hash: await hashPassword(password),
+      password_hash: await cachedHash(password),
       email_verified_at: overrides.verified === false ? null : new Date(),
       default_login: overrides.defaultLogin ?? 3,
     })
@@ -41,8 +58,10 @@ export async function createMember(
   return { id: row.id, email, password };
 }
 
-export const createVerifiedUser = (t: TestApp, overrides: { email?: string; password?: string } = {}) =>
-  createMember(t, { ...overrides, verified: true });
+export const createVerifiedUser = (
+  t: TestApp,
+  overrides: { email?: string; password?: string } = {},
+) => createMember(t, { ...overrides, verified: true });
 
 export function signupPayload(overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return {
@@ -55,11 +74,19 @@ export function signupPayload(overrides: Record<string, unknown> = {}): Record<s
   };
 }
 
-export function post(t: TestApp, url: string, payload: unknown, headers: Record<string, string> = {}) {
+export function post(
+  t: TestApp,
+  url: string,
+  payload: unknown,
+  headers: Record<string, string> = {},
+) {
   return t.app.inject({ method: 'POST', url, payload: payload as object, headers });
 }
 
-export async function signUp(t: TestApp, overrides: Record<string, unknown> = {}): Promise<TestMember> {
+export async function signUp(
+  t: TestApp,
+  overrides: Record<string, unknown> = {},
+): Promise<TestMember> {
   const payload = signupPayload(overrides);
   const res = await post(t, '/api/auth/signup', payload);
   if (res.statusCode !== 201) throw new Error(`signup failed: ${res.statusCode} ${res.body}`);
@@ -68,7 +95,11 @@ export async function signUp(t: TestApp, overrides: Record<string, unknown> = {}
     .select('id')
     .where('email', '=', String(payload.email).toLowerCase())
     .executeTakeFirstOrThrow();
-  return { id: user.id, email: String(payload.email).toLowerCase(), password: String(payload.password) };
+  return {
+    id: user.id,
+    email: String(payload.email).toLowerCase(),
+    password: String(payload.password),
+  };
 }
 
 /** Mail kept by the dev outbox for this address, newest first, once queued mail has gone out. */
@@ -129,8 +160,16 @@ export interface LoggedIn {
   res: LightMyRequestResponse;
 }
 
-export async function logIn(t: TestApp, member: TestMember, extra: Record<string, unknown> = {}): Promise<LoggedIn> {
-  const res = await post(t, '/api/auth/login', { email: member.email, password: member.password, ...extra });
+export async function logIn(
+  t: TestApp,
+  member: TestMember,
+  extra: Record<string, unknown> = {},
+): Promise<LoggedIn> {
+  const res = await post(t, '/api/auth/login', {
+    email: member.email,
+    password: member.password,
+    ...extra,
+  });
   if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
   return { token: res.json().data.access_token, cookie: sessionCookieOf(res), res };
 }

@@ -21,7 +21,9 @@ function decodeBody(body: string, encoding: string | undefined): string {
   if (encoding === 'base64') return Buffer.from(body, 'base64').toString('utf8');
   if (encoding !== 'quoted-printable') return body;
   const joined = body.replace(/=\r?\n/g, '');
-  const bytes = joined.replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  const bytes = joined.replace(/=([0-9A-F]{2})/g, (_match, hex: string) =>
+    String.fromCharCode(parseInt(hex, 16)),
+  );
   return Buffer.from(bytes, 'latin1').toString('utf8');
 }
 
@@ -41,7 +43,11 @@ function mimeParts(raw: string): MimePart[] {
 }
 
 /** A real SMTP receiver on a free local port that keeps every message it accepts. */
-async function startSmtpReceiver(): Promise<{ server: SMTPServer; port: number; received: ReceivedMail[] }> {
+async function startSmtpReceiver(): Promise<{
+  server: SMTPServer;
+  port: number;
+  received: ReceivedMail[];
+}> {
   const received: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -70,7 +76,10 @@ describe('mail over SMTP', () => {
   let smtp: Awaited<ReturnType<typeof startSmtpReceiver>>;
   beforeAll(async () => {
     smtp = await startSmtpReceiver();
-    t = await createTestApp({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, MAIL_FROM: 'Floorfill <hello@floorfill.test>' });
+    t = await createTestApp({
+      SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+      MAIL_FROM: 'Floorfill <hello@floorfill.test>',
+    });
   });
   afterAll(async () => {
     await t.close();
