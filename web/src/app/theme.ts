@@ -1,4 +1,14 @@
-import { createTheme, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Modal,
+  createTheme,
+  Notification,
+  PasswordInput,
+  TextInput,
+  type CSSVariablesResolver,
+  type MantineColorsTuple,
+} from '@mantine/core';
 import { TOAST_AUTOCLOSE_MS } from '@floorfill/shared';
 
 /**
@@ -28,6 +38,25 @@ export const theme = createTheme({
   defaultRadius: 'md',
   cursorType: 'pointer',
   focusRing: 'auto',
+  components: {
+    // Fields are required unless their description says "Optional": no asterisk,
+    // which would also become part of each label's text ("Password *").
+    TextInput: TextInput.extend({ defaultProps: { withAsterisk: false } }),
+    PasswordInput: PasswordInput.extend({
+      defaultProps: {
+        withAsterisk: false,
+        // Mantine keeps the show/hide toggle out of the tab order; keyboard users need it too.
+        visibilityToggleButtonProps: { tabIndex: 0, 'aria-label': 'Show password' },
+      },
+    }),
+    Notification: Notification.extend({
+      defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } },
+    }),
+    Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
+    // Links inside text must not rely on colour alone (WCAG 1.4.1).
+    Anchor: Anchor.extend({ defaultProps: { underline: 'always' } }),
+    Alert: Alert.extend({ defaultProps: { closeButtonLabel: 'Dismiss' } }),
+  },
 });
 
 /**

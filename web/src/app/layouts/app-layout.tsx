@@ -1,11 +1,10 @@
-import { BRAND_NAME, SIDEBAR_COLLAPSE_BELOW_PX } from '@floorfill/shared';
+import { SIDEBAR_COLLAPSE_BELOW_PX } from '@floorfill/shared';
 import { AppShell, Burger, Group } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
-import { Link, Outlet } from 'react-router-dom';
+import { Outlet } from 'react-router-dom';
 import { LegalLinks } from '@/components/ui/legal-links';
-import { Logo } from '@/components/ui/logo';
-import { paths } from '@/config/paths';
+import { LogoLink } from '@/components/ui/logo';
 import { ProfileMenu } from '@/features/auth/components/profile-menu';
 import { useSessionStore } from '@/features/auth/stores/session-store';
 import { useMenuStore } from '@/stores/menu-store';
@@ -52,9 +51,7 @@ export function AppLayout() {
               aria-controls={NAV_ID}
               aria-expanded={open}
             />
-            <Link to={paths.home.getHref()} aria-label={`${BRAND_NAME} home`}>
-              <Logo />
-            </Link>
+            <LogoLink />
           </Group>
           <ProfileMenu />
         </Group>

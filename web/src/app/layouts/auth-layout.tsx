@@ -1,10 +1,9 @@
 import { BRAND_NAME } from '@floorfill/shared';
 import { Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { Link, Outlet } from 'react-router-dom';
+import { Outlet } from 'react-router-dom';
 import { LegalLinks } from '@/components/ui/legal-links';
-import { Logo } from '@/components/ui/logo';
-import { paths } from '@/config/paths';
+import { LogoLink } from '@/components/ui/logo';
 import classes from './auth-layout.module.css';
 
 const BAR_HEIGHTS = [45, 80, 60, 100, 70, 90, 50, 75];
@@ -14,9 +13,7 @@ export function AuthLayout() {
   return (
     <div className={classes.root}>
       <aside className={classes.brand} aria-label={`About ${BRAND_NAME}`}>
-        <Link to={paths.home.getHref()} aria-label={`${BRAND_NAME} home`}>
-          <Logo tone="light" size="lg" />
-        </Link>
+        <LogoLink tone="light" size="lg" />
         <p className={classes.pitch}>
           <span className={classes.pitchLead}>Keep the floor full.</span>
           Request the next song from your phone, tip the DJ and rate the night.
@@ -33,9 +30,7 @@ export function AuthLayout() {
       </aside>
       <div className={classes.content}>
         <header className={classes.mobileHeader}>
-          <Link to={paths.home.getHref()} aria-label={`${BRAND_NAME} home`}>
-            <Logo />
-          </Link>
+          <LogoLink />
         </header>
         <main className={classes.main}>
           <Outlet />

@@ -1,9 +1,7 @@
-import { BRAND_NAME } from '@floorfill/shared';
 import { Box, Container, Group } from '@mantine/core';
-import { Link, Outlet } from 'react-router-dom';
+import { Outlet } from 'react-router-dom';
 import { LegalLinks } from '@/components/ui/legal-links';
-import { Logo } from '@/components/ui/logo';
-import { paths } from '@/config/paths';
+import { LogoLink } from '@/components/ui/logo';
 
 /** Pages anyone may read (legal texts, not-found): a slim top bar and the footer links. */
 export function PublicLayout() {
@@ -12,9 +10,7 @@ export function PublicLayout() {
       <Box component="header" py="sm" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
         <Container size="lg">
           <Group>
-            <Link to={paths.home.getHref()} aria-label={`${BRAND_NAME} home`}>
-              <Logo />
-            </Link>
+            <LogoLink />
           </Group>
         </Container>
       </Box>

@@ -1,5 +1,7 @@
 import { BRAND_NAME } from '@floorfill/shared';
 import { Group, Text } from '@mantine/core';
+import { Link } from 'react-router-dom';
+import { paths } from '@/config/paths';
 
 interface LogoProps {
   /** `light` for dark backgrounds (the brand panel), `dark` for the app's light surfaces. */
@@ -26,5 +28,14 @@ export function Logo({ tone = 'dark', size = 'sm' }: LogoProps) {
         {BRAND_NAME}
       </Text>
     </Group>
+  );
+}
+
+/** The wordmark as the way home (spec §2 "logo link"). */
+export function LogoLink(props: LogoProps) {
+  return (
+    <Link to={paths.home.getHref()} style={{ textDecoration: 'none', display: 'inline-flex' }}>
+      <Logo {...props} />
+    </Link>
   );
 }

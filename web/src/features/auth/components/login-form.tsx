@@ -100,7 +100,6 @@ export function LoginForm() {
           color="red"
           title="Login failed"
           withCloseButton
-          closeButtonLabel="Dismiss"
           onClose={() => setAlert(null)}
         >
           <Stack gap="xs" align="flex-start">

@@ -49,6 +49,8 @@ export function ProfileMenu() {
   const isGuest = role === ROLE.guest;
   const name = displayNameOf(user);
   const otherRole = role === ROLE.host ? ROLE.attendee : ROLE.host;
+  const profileHref =
+    role === ROLE.host ? paths.host.profile.getHref() : paths.attendee.profile.getHref();
   const settingsHref =
     role === ROLE.host ? paths.host.profileEdit.getHref() : paths.attendee.profileEdit.getHref();
 
@@ -62,7 +64,13 @@ export function ProfileMenu() {
 
   return (
     <>
-      <Menu position="bottom-end" width={240} shadow="md" withinPortal>
+      <Menu
+        position="bottom-end"
+        width={240}
+        shadow="md"
+        withinPortal={false}
+        withInitialFocusPlaceholder={false}
+      >
         <Menu.Target>
           <UnstyledButton aria-label="Account menu" p={4}>
             <Group gap="xs" wrap="nowrap">
@@ -77,16 +85,24 @@ export function ProfileMenu() {
           </UnstyledButton>
         </Menu.Target>
         <Menu.Dropdown>
-          <Stack gap={0} px="sm" py="xs">
-            <Text fw={700} size="sm" truncate>
-              {name}
-            </Text>
-            {!isGuest && user.email ? (
-              <Text size="xs" c="dimmed" truncate>
-                {user.email}
+          {isGuest ? (
+            <Menu.Item onClick={() => notifyError(MSG.pleaseRegister)}>
+              <Text fw={700} size="sm" truncate>
+                {name}
               </Text>
-            ) : null}
-          </Stack>
+            </Menu.Item>
+          ) : (
+            <Menu.Item component={Link} to={profileHref}>
+              <Text fw={700} size="sm" truncate>
+                {name}
+              </Text>
+              {user.email ? (
+                <Text size="xs" c="dimmed" truncate>
+                  {user.email}
+                </Text>
+              ) : null}
+            </Menu.Item>
+          )}
           <Menu.Divider />
           {!isGuest ? (
             <Menu.Item leftSection={<IconSwitchHorizontal size={16} />} onClick={switchMode}>
@@ -114,19 +130,28 @@ export function ProfileMenu() {
         </Menu.Dropdown>
       </Menu>
 
-      <Modal opened={confirmOpen} onClose={confirm.close} title="Logout" centered>
-        <Stack gap="lg">
-          <Text>{MSG.guestLogoutWarning}</Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={confirm.close}>
-              Cancel
-            </Button>
-            <Button color="red" loading={signOut.pending} onClick={() => void signOut.run()}>
-              Logout
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      {/* Built from parts: the stock Modal header is a <header>, a second page banner. */}
+      <Modal.Root opened={confirmOpen} onClose={confirm.close} centered>
+        <Modal.Overlay />
+        <Modal.Content>
+          <Modal.Body pt="lg">
+            <Stack gap="lg">
+              <Modal.Title fw={700} fz="lg">
+                Logout
+              </Modal.Title>
+              <Text>{MSG.guestLogoutWarning}</Text>
+              <Group justify="flex-end">
+                <Button variant="default" onClick={confirm.close}>
+                  Cancel
+                </Button>
+                <Button color="red.9" loading={signOut.pending} onClick={() => void signOut.run()}>
+                  Logout
+                </Button>
+              </Group>
+            </Stack>
+          </Modal.Body>
+        </Modal.Content>
+      </Modal.Root>
     </>
   );
 }

@@ -8,7 +8,8 @@ import { errorMessageOf, isApiError } from '@/lib/api-client';
 import { schemaErrors, serverFieldErrors, type FormErrors } from '@/lib/form-errors';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { resetPassword } from '../api/codes';
-import { CODE_FIELDS_TO_CODE, CodeInput, isCompleteCode } from './code-input';
+import { CODE_FIELDS_TO_CODE } from '../utils/code';
+import { CodeInput } from './code-input';
 import { ResendCode } from './resend-code';
 
 interface ResetValues {
