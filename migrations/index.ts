@@ -2,6 +2,7 @@ import type { Migration } from 'kysely/migration';
 import * as initialSchema from './202611210800_initial_schema.ts';
 import * as eventsTimezone from './202611211000_events_timezone.ts';
 import * as seedSocialPlatforms from './202611211001_seed_social_platforms.ts';
+import * as catalogSeed from './202611210900_catalog_seed.ts';
 
 /**
  * Every migration, in order. Listed explicitly (not read from the folder) so
@@ -11,4 +12,5 @@ export const migrations: Record<string, Migration> = {
   '202611210800_initial_schema': initialSchema,
   '202611211000_events_timezone': eventsTimezone,
   '202611211001_seed_social_platforms': seedSocialPlatforms,
+  '202611210900_catalog_seed': catalogSeed,
 };

@@ -21,6 +21,7 @@ import { healthRoutes } from './health/health.routes.ts';
 import authPlugin from './auth/auth.plugin.ts';
 import { authRoutes } from './auth/auth.routes.ts';
 import { devRoutes } from './dev/dev.routes.ts';
+import { catalogRoutes } from './catalog/catalog.routes.ts';
 import { eventRoutes } from './events/events.routes.ts';
 import { profileRoutes } from './profiles/profiles.routes.ts';
 import { qrRoutes } from './qr/qr.routes.ts';
@@ -102,6 +103,7 @@ export async function buildApp(ctx: AppContext, logger: Logger): Promise<Fastify
   await app.register(authRoutes);
   await app.register(eventRoutes);
   await app.register(profileRoutes);
+  await app.register(catalogRoutes);
   await app.register(qrRoutes);
   await app.register(uploadsPlugin);
   if (ctx.config.devOutbox && !ctx.config.isProduction) await app.register(devRoutes);

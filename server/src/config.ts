@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
+import { CATALOG_PROVIDERS, type CatalogProviderName } from '@floorfill/shared';
 import { z } from 'zod';
 
 /**
@@ -19,6 +20,15 @@ const optionalUrl = (protocols: string[]) =>
         message: `must start with ${protocols.map((p) => `${p}://`).join(' or ')}`,
       })
       .optional(),
+  );
+/** The address of a third-party HTTP service; tests point it at a local fake. */
+const serviceUrl = (fallback: string) =>
+  z.preprocess(
+    emptyAsUndefined,
+    z
+      .url({ message: 'must be a URL (http, https)' })
+      .refine((value) => /^https?:/.test(value), { message: 'must start with http:// or https://' })
+      .default(fallback),
   );
 
 const envSchema = z.object({
@@ -53,6 +63,19 @@ const envSchema = z.object({
   /** Rate limits can be loosened for load tests; never below the defaults in production. */
   AUTH_RATE_LIMIT_PER_MINUTE: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).default(20)),
   WEB_DIST_DIR: optionalString,
+  /** Where song search looks first; the built-in catalog answers when it is slow or failing. */
+  CATALOG_PROVIDER: z.preprocess(emptyAsUndefined, z.enum(CATALOG_PROVIDERS).default('catalog')),
+  CATALOG_TIMEOUT_MS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().min(1).max(60_000).default(2500),
+  ),
+  ITUNES_BASE_URL: serviceUrl('https://itunes.apple.com'),
+  SOUNDCLOUD_CLIENT_ID: optionalString,
+  SOUNDCLOUD_BASE_URL: serviceUrl('https://api-v2.soundcloud.com'),
+  SPOTIFY_CLIENT_ID: optionalString,
+  SPOTIFY_CLIENT_SECRET: optionalString,
+  SPOTIFY_API_BASE_URL: serviceUrl('https://api.spotify.com'),
+  SPOTIFY_ACCOUNTS_BASE_URL: serviceUrl('https://accounts.spotify.com'),
 });
 
 export type RawEnv = Record<string, string | undefined>;
@@ -79,6 +102,21 @@ export interface Config {
   webDistDir: string;
   /** The dev outbox (mail printed and kept for developers) is on exactly when there is no SMTP. */
   devOutbox: boolean;
+  catalog: CatalogConfig;
+}
+
+/** Song search: which music service to ask, how long to wait, and its address and keys. */
+export interface CatalogConfig {
+  provider: CatalogProviderName;
+  timeoutMs: number;
+  itunes: { baseUrl: string };
+  soundcloud: { baseUrl: string; clientId: string | undefined };
+  spotify: {
+    apiBaseUrl: string;
+    accountsBaseUrl: string;
+    clientId: string | undefined;
+    clientSecret: string | undefined;
+  };
 }
 
 export class ConfigError extends Error {
@@ -99,6 +137,8 @@ function localSecret(dataDir: string, file: string, bytes: number): string {
   writeFileSync(secretPath, `${secret}\n`, { mode: 0o600 });
   return secret;
 }
+
+const withoutTrailingSlash = (url: string) => url.replace(/\/+$/, '');
 
 function formatIssues(error: z.ZodError): string {
   return error.issues
@@ -127,6 +167,21 @@ export function loadConfig(rawEnv: RawEnv = process.env): Config {
     }
   }
 
+  const missingCatalogKeys = [
+    env.CATALOG_PROVIDER === 'soundcloud' &&
+      !env.SOUNDCLOUD_CLIENT_ID &&
+      'SOUNDCLOUD_CLIENT_ID: required when CATALOG_PROVIDER=soundcloud',
+    env.CATALOG_PROVIDER === 'spotify' &&
+      !env.SPOTIFY_CLIENT_ID &&
+      'SPOTIFY_CLIENT_ID: required when CATALOG_PROVIDER=spotify',
+    env.CATALOG_PROVIDER === 'spotify' &&
+      !env.SPOTIFY_CLIENT_SECRET &&
+      'SPOTIFY_CLIENT_SECRET: required when CATALOG_PROVIDER=spotify',
+  ].filter(Boolean);
+  if (missingCatalogKeys.length > 0) {
+    throw new ConfigError(`Invalid configuration:\n  ${missingCatalogKeys.join('\n  ')}`);
+  }
+
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
   return {
     env: env.NODE_ENV,
@@ -149,5 +204,20 @@ export function loadConfig(rawEnv: RawEnv = process.env): Config {
     authRateLimitPerMinute: env.AUTH_RATE_LIMIT_PER_MINUTE,
     webDistDir: path.resolve(repoRoot, env.WEB_DIST_DIR ?? 'web/dist'),
     devOutbox: !env.SMTP_URL,
+    catalog: {
+      provider: env.CATALOG_PROVIDER,
+      timeoutMs: env.CATALOG_TIMEOUT_MS,
+      itunes: { baseUrl: withoutTrailingSlash(env.ITUNES_BASE_URL) },
+      soundcloud: {
+        baseUrl: withoutTrailingSlash(env.SOUNDCLOUD_BASE_URL),
+        clientId: env.SOUNDCLOUD_CLIENT_ID,
+      },
+      spotify: {
+        apiBaseUrl: withoutTrailingSlash(env.SPOTIFY_API_BASE_URL),
+        accountsBaseUrl: withoutTrailingSlash(env.SPOTIFY_ACCOUNTS_BASE_URL),
+        clientId: env.SPOTIFY_CLIENT_ID,
+        clientSecret: env.SPOTIFY_CLIENT_SECRET,
+      },
+    },
   };
 }

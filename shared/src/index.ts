@@ -6,3 +6,4 @@ export * from './auth.ts';
 export * from './events.ts';
 export * from './profiles.ts';
 export * from './realtime.ts';
+export * from './catalog.ts';

@@ -1,0 +1,80 @@
+import type { CatalogSong } from '@floorfill/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import type { CatalogConfig } from '../config.ts';
+import type { DbOrTrx } from '../infra/db.ts';
+import { createBuiltinProvider } from './builtin-provider.ts';
+import { createItunesProvider } from './itunes-provider.ts';
+import { createSoundcloudProvider } from './soundcloud-provider.ts';
+import type { SongProvider } from './song-provider.ts';
+import { createSpotifyProvider } from './spotify-provider.ts';
+
+export interface CatalogService {
+  /** Never fails because of a music service: a slow or failing one is answered from the built-in catalog. */
+  search(term: string, limit: number, log: FastifyBaseLogger): Promise<CatalogSong[]>;
+}
+
+/** The configured music service, or none when the built-in catalog is the provider. */
+function externalProvider(config: CatalogConfig): SongProvider | undefined {
+  switch (config.provider) {
+    case 'catalog':
+      return undefined;
+    case 'itunes':
+      return createItunesProvider(config.itunes);
+    case 'soundcloud': {
+      const { baseUrl, clientId } = config.soundcloud;
+      if (!clientId)
+        throw new Error('SOUNDCLOUD_CLIENT_ID is required for the SoundCloud provider');
+      return createSoundcloudProvider({ baseUrl, clientId });
+    }
+    case 'spotify': {
+      const { apiBaseUrl, accountsBaseUrl, clientId, clientSecret } = config.spotify;
+      if (!clientId || !clientSecret) {
+        throw new Error(
+          'SPOTIFY_CLIENT_ID and SPOTIFY_CLIENT_SECRET are required for the Spotify provider',
+        );
+      }
+      return createSpotifyProvider({ apiBaseUrl, accountsBaseUrl, clientId, clientSecret });
+    }
+  }
+}
+
+/** The first `limit` songs, each song id once (services repeat a track across releases). */
+function distinctSongs(songs: CatalogSong[], limit: number): CatalogSong[] {
+  const seen = new Set<string>();
+  const distinct: CatalogSong[] = [];
+  for (const song of songs) {
+    if (seen.has(song.song_id)) continue;
+    seen.add(song.song_id);
+    distinct.push(song);
+    if (distinct.length === limit) break;
+  }
+  return distinct;
+}
+
+export function createCatalogService(db: DbOrTrx, config: CatalogConfig): CatalogService {
+  const builtin = createBuiltinProvider(db);
+  const external = externalProvider(config);
+
+  return {
+    async search(term, limit, log) {
+      if (!external)
+        return distinctSongs(
+          await builtin.search(term, limit, AbortSignal.timeout(config.timeoutMs)),
+          limit,
+        );
+      try {
+        const songs = await external.search(term, limit, AbortSignal.timeout(config.timeoutMs));
+        return distinctSongs(songs, limit);
+      } catch (error) {
+        log.warn(
+          { err: error, provider: external.name },
+          'song provider failed; answering from the built-in catalog',
+        );
+        return distinctSongs(
+          await builtin.search(term, limit, AbortSignal.timeout(config.timeoutMs)),
+          limit,
+        );
+      }
+    },
+  };
+}
