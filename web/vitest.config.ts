@@ -12,5 +12,8 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
     restoreMocks: true,
+    unstubGlobals: true,
+    // Form tests drive Mantine through user-event in jsdom, which takes seconds on a busy machine.
+    testTimeout: 15_000,
   },
 });

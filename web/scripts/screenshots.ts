@@ -53,7 +53,11 @@ const screens: Screen[] = [
       await page.getByRole('button', { name: 'Register' }).click();
     },
   },
-  { name: 'email-verification', path: '/auth/verification/email?email=dj%40example.com', who: 'nobody' },
+  {
+    name: 'email-verification',
+    path: '/auth/verification/email?email=dj%40example.com',
+    who: 'nobody',
+  },
   { name: 'reset-request', path: '/auth/reset-password', who: 'nobody' },
   { name: 'reset-verification', path: '/auth/verification?email=dj%40example.com', who: 'nobody' },
   { name: 'terms', path: '/trems-and-conditions', who: 'nobody' },
@@ -105,26 +109,29 @@ function sessionUser(who: Exclude<Who, 'nobody'>) {
 
 async function stubApi(page: Page, who: Who) {
   // A predicate, not a glob: source modules such as /src/features/auth/api/*.ts must pass through.
-  await page.route((url) => url.pathname.startsWith('/api/'), async (route) => {
-    const url = new URL(route.request().url());
-    if (url.pathname === '/api/auth/session') {
-      if (who === 'nobody') {
-        await route.fulfill({ status: 401, json: { status: false, msg: 'Unauthenticated.' } });
+  await page.route(
+    (url) => url.pathname.startsWith('/api/'),
+    async (route) => {
+      const url = new URL(route.request().url());
+      if (url.pathname === '/api/auth/session') {
+        if (who === 'nobody') {
+          await route.fulfill({ status: 401, json: { status: false, msg: 'Unauthenticated.' } });
+          return;
+        }
+        const user = sessionUser(who);
+        await route.fulfill({ json: { status: true, msg: '', data: { user, role: user.role } } });
         return;
       }
-      const user = sessionUser(who);
-      await route.fulfill({ json: { status: true, msg: '', data: { user, role: user.role } } });
-      return;
-    }
-    if (url.pathname === '/api/auth/login') {
-      await route.fulfill({
-        status: 401,
-        json: { status: false, msg: 'These credentials do not match our records.' },
-      });
-      return;
-    }
-    await route.fulfill({ status: 404, json: { status: false, msg: 'Not found.' } });
-  });
+      if (url.pathname === '/api/auth/login') {
+        await route.fulfill({
+          status: 401,
+          json: { status: false, msg: 'These credentials do not match our records.' },
+        });
+        return;
+      }
+      await route.fulfill({ status: 404, json: { status: false, msg: 'Not found.' } });
+    },
+  );
 }
 
 async function main() {

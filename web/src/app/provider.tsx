@@ -8,8 +8,15 @@ import { cssVariablesResolver, notificationsConfig, theme } from './theme';
 export function AppProvider({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
   return (
-    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
-      <Notifications position={notificationsConfig.position} autoClose={notificationsConfig.autoClose} />
+    <MantineProvider
+      theme={theme}
+      cssVariablesResolver={cssVariablesResolver}
+      defaultColorScheme="light"
+    >
+      <Notifications
+        position={notificationsConfig.position}
+        autoClose={notificationsConfig.autoClose}
+      />
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </MantineProvider>
   );

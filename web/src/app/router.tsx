@@ -41,7 +41,11 @@ export const routes: RouteObject[] = [
             element: <AuthLayout />,
             children: [
               { path: paths.auth.login.path, element: <LoginRoute />, handle: titled('Login') },
-              { path: paths.auth.register.path, element: <RegisterRoute />, handle: titled('Register') },
+              {
+                path: paths.auth.register.path,
+                element: <RegisterRoute />,
+                handle: titled('Register'),
+              },
               {
                 path: paths.auth.resetPassword.path,
                 element: <ResetPasswordRoute />,
@@ -67,14 +71,26 @@ export const routes: RouteObject[] = [
           {
             element: <AppLayout />,
             children: [
-              { path: paths.host.dashboard.path, element: <HostDashboardRoute />, handle: titled('Dashboard') },
-              { path: paths.host.events.path, element: <HostEventsRoute />, handle: titled('My Events') },
+              {
+                path: paths.host.dashboard.path,
+                element: <HostDashboardRoute />,
+                handle: titled('Dashboard'),
+              },
+              {
+                path: paths.host.events.path,
+                element: <HostEventsRoute />,
+                handle: titled('My Events'),
+              },
               {
                 path: paths.host.eventDetails.path,
                 element: <HostEventDetailsRoute />,
                 handle: titled('Event Details'),
               },
-              { path: paths.host.profile.path, element: <HostProfileRoute />, handle: titled('Profile') },
+              {
+                path: paths.host.profile.path,
+                element: <HostProfileRoute />,
+                handle: titled('Profile'),
+              },
               {
                 path: paths.host.profileEdit.path,
                 element: <HostProfileEditRoute />,
@@ -85,7 +101,11 @@ export const routes: RouteObject[] = [
                 element: <StripeConnectSuccessRoute />,
                 handle: titled('Stripe Connected'),
               },
-              { path: paths.host.cropperTest.path, element: <CropperTestRoute />, handle: titled('Cropper') },
+              {
+                path: paths.host.cropperTest.path,
+                element: <CropperTestRoute />,
+                handle: titled('Cropper'),
+              },
               {
                 path: paths.attendee.dashboard.path,
                 element: <AttendeeDashboardRoute />,
@@ -118,9 +138,21 @@ export const routes: RouteObject[] = [
       {
         element: <PublicLayout />,
         children: [
-          { path: paths.legal.terms.path, element: <TermsRoute />, handle: titled('Terms of Service') },
-          { path: paths.legal.privacy.path, element: <PrivacyRoute />, handle: titled('Privacy Policy') },
-          { path: paths.notFound.path, element: <NotFoundRoute />, handle: titled('Page not found') },
+          {
+            path: paths.legal.terms.path,
+            element: <TermsRoute />,
+            handle: titled('Terms of Service'),
+          },
+          {
+            path: paths.legal.privacy.path,
+            element: <PrivacyRoute />,
+            handle: titled('Privacy Policy'),
+          },
+          {
+            path: paths.notFound.path,
+            element: <NotFoundRoute />,
+            handle: titled('Page not found'),
+          },
           { path: '*', element: <NotFoundRoute />, handle: titled('Page not found') },
         ],
       },

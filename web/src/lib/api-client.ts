@@ -14,7 +14,12 @@ export class ApiError extends Error {
   readonly fieldErrors: FieldErrors;
   readonly data: unknown;
 
-  constructor(options: { httpStatus: number; msg: string; fieldErrors?: FieldErrors; data?: unknown }) {
+  constructor(options: {
+    httpStatus: number;
+    msg: string;
+    fieldErrors?: FieldErrors;
+    data?: unknown;
+  }) {
     super(options.msg);
     this.name = 'ApiError';
     this.httpStatus = options.httpStatus;
@@ -117,7 +122,11 @@ function toApiError(response: Response, body: unknown): ApiError {
   });
 }
 
-async function send(method: string, path: string, options: RequestOptions): Promise<ApiResponse<unknown>> {
+async function send(
+  method: string,
+  path: string,
+  options: RequestOptions,
+): Promise<ApiResponse<unknown>> {
   let response: Response;
   try {
     response = await fetch(buildUrl(path, options.query), buildInit(method, options));

@@ -13,8 +13,7 @@ export interface Toast {
 }
 
 export type Access =
-  | { kind: 'allow' }
-  | { kind: 'redirect'; to: string; savePath?: string; toast?: Toast };
+  { kind: 'allow' } | { kind: 'redirect'; to: string; savePath?: string; toast?: Toast };
 
 interface Place {
   pathname: string;

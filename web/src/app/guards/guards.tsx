@@ -16,7 +16,13 @@ function useActiveRole() {
  * show the rule's toast, then go. `preferSaved` sends a freshly signed-in
  * visitor to the page they wanted before login.
  */
-function AccessRedirect({ access, preferSaved = false }: { access: Redirect; preferSaved?: boolean }) {
+function AccessRedirect({
+  access,
+  preferSaved = false,
+}: {
+  access: Redirect;
+  preferSaved?: boolean;
+}) {
   const navigate = useNavigate();
   // React's development double effects would otherwise take the saved path twice.
   const done = useRef(false);

@@ -7,7 +7,11 @@ import { LogoLink } from '@/components/ui/logo';
 export function PublicLayout() {
   return (
     <Box mih="100dvh" style={{ display: 'flex', flexDirection: 'column' }}>
-      <Box component="header" py="sm" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
+      <Box
+        component="header"
+        py="sm"
+        style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}
+      >
         <Container size="lg">
           <Group>
             <LogoLink />
@@ -17,7 +21,11 @@ export function PublicLayout() {
       <Container component="main" size="lg" py="xl" style={{ flex: 1, width: '100%' }}>
         <Outlet />
       </Container>
-      <Box component="footer" py="md" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
+      <Box
+        component="footer"
+        py="md"
+        style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}
+      >
         <LegalLinks />
       </Box>
     </Box>

@@ -14,13 +14,21 @@ export interface RouteHandle {
 }
 
 function isRouteHandle(handle: unknown): handle is RouteHandle {
-  return typeof handle === 'object' && handle !== null && 'title' in handle && typeof handle.title === 'string';
+  return (
+    typeof handle === 'object' &&
+    handle !== null &&
+    'title' in handle &&
+    typeof handle.title === 'string'
+  );
 }
 
 /** "Login | Floorfill": the deepest route that names itself wins. */
 function useDocumentTitle() {
   const matches = useMatches();
-  const title = matches.map((match) => match.handle).filter(isRouteHandle).at(-1)?.title;
+  const title = matches
+    .map((match) => match.handle)
+    .filter(isRouteHandle)
+    .at(-1)?.title;
   useEffect(() => {
     document.title = title ? `${title} | ${BRAND_NAME}` : BRAND_NAME;
   }, [title]);

@@ -1,6 +1,11 @@
 import { MSG, ROLE, type Role } from '@floorfill/shared';
 import { NavLink, Stack } from '@mantine/core';
-import { IconCalendarEvent, IconLayoutDashboard, IconUserCircle, type Icon } from '@tabler/icons-react';
+import {
+  IconCalendarEvent,
+  IconLayoutDashboard,
+  IconUserCircle,
+  type Icon,
+} from '@tabler/icons-react';
 import { Link, matchPath, useLocation } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { notifyError } from '@/lib/notify';

@@ -6,10 +6,22 @@ import { paths } from '@/config/paths';
 export function LegalLinks() {
   return (
     <Group gap="md" justify="center" component="nav" aria-label="Legal">
-      <Anchor component={Link} to={paths.legal.terms.getHref()} size="sm" c="dimmed" underline="hover">
+      <Anchor
+        component={Link}
+        to={paths.legal.terms.getHref()}
+        size="sm"
+        c="dimmed"
+        underline="hover"
+      >
         Terms of Service
       </Anchor>
-      <Anchor component={Link} to={paths.legal.privacy.getHref()} size="sm" c="dimmed" underline="hover">
+      <Anchor
+        component={Link}
+        to={paths.legal.privacy.getHref()}
+        size="sm"
+        c="dimmed"
+        underline="hover"
+      >
         Privacy &amp; Policy
       </Anchor>
     </Group>

@@ -1,5 +1,10 @@
 import { PageFrame } from '@/components/ui/page-frame';
 
 export function CropperTestRoute() {
-  return <PageFrame title="Image Cropper" description="A sandbox for the banner and profile image cropper." />;
+  return (
+    <PageFrame
+      title="Image Cropper"
+      description="A sandbox for the banner and profile image cropper."
+    />
+  );
 }

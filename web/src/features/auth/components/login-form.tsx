@@ -96,12 +96,7 @@ export function LoginForm() {
   return (
     <Stack gap="md">
       {alert ? (
-        <Alert
-          color="red"
-          title="Login failed"
-          withCloseButton
-          onClose={() => setAlert(null)}
-        >
+        <Alert color="red" title="Login failed" withCloseButton onClose={() => setAlert(null)}>
           <Stack gap="xs" align="flex-start">
             <Text size="sm">{alert.message}</Text>
             {alert.unverifiedEmail ? (
@@ -135,7 +130,10 @@ export function LoginForm() {
             {...form.getInputProps('password')}
           />
           <Group justify="space-between" wrap="wrap">
-            <Checkbox label="Remember me" {...form.getInputProps('remember', { type: 'checkbox' })} />
+            <Checkbox
+              label="Remember me"
+              {...form.getInputProps('remember', { type: 'checkbox' })}
+            />
             <Anchor component={Link} to={paths.auth.resetPassword.getHref()} size="sm">
               Forgot Password?
             </Anchor>
@@ -149,7 +147,12 @@ export function LoginForm() {
       {fromQrCode ? (
         <>
           <Divider label="or" labelPosition="center" />
-          <Button variant="outline" fullWidth loading={guest.isPending} onClick={() => guest.mutate()}>
+          <Button
+            variant="outline"
+            fullWidth
+            loading={guest.isPending}
+            onClick={() => guest.mutate()}
+          >
             Login as Guest
           </Button>
         </>

@@ -1,6 +1,6 @@
 import { DEFAULT_PHONE_COUNTRY } from '@floorfill/shared';
 import { Input } from '@mantine/core';
-import { useId } from 'react';
+import { memo, useId } from 'react';
 import PhoneInput from 'react-phone-number-input';
 import flags from 'react-phone-number-input/flags';
 import classes from './phone-field.module.css';
@@ -17,7 +17,13 @@ interface PhoneFieldProps {
  * E.164 (`+14155552671`); an empty field is an empty string. Flags are the
  * bundled SVGs, so no flag image is fetched from a third-party host.
  */
-export function PhoneField({ value, onChange, error, label = 'Phone' }: PhoneFieldProps) {
+// Memoised: the country list is ~250 options, not worth re-rendering on every keystroke elsewhere.
+export const PhoneField = memo(function PhoneField({
+  value,
+  onChange,
+  error,
+  label = 'Phone',
+}: PhoneFieldProps) {
   const id = useId();
   const errorId = `${id}-error`;
   return (
@@ -45,4 +51,4 @@ export function PhoneField({ value, onChange, error, label = 'Phone' }: PhoneFie
       />
     </Input.Wrapper>
   );
-}
+});

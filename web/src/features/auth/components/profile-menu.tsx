@@ -1,7 +1,12 @@
 import { MSG, ROLE } from '@floorfill/shared';
 import { Avatar, Button, Group, Menu, Modal, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconChevronDown, IconLogout, IconSettings, IconSwitchHorizontal } from '@tabler/icons-react';
+import {
+  IconChevronDown,
+  IconLogout,
+  IconSettings,
+  IconSwitchHorizontal,
+} from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';

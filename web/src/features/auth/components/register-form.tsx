@@ -2,6 +2,7 @@ import { MSG, signupBody } from '@floorfill/shared';
 import { Anchor, Button, Checkbox, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { errorMessageOf, isApiError } from '@/lib/api-client';
@@ -72,6 +73,9 @@ export function RegisterForm() {
   });
 
   const phoneInput = form.getInputProps('phone');
+  const { setFieldValue } = form;
+  const setPhone = useCallback((value: string) => setFieldValue('phone', value), [setFieldValue]);
+  const termsError = form.errors.terms;
 
   return (
     <Stack gap="md">
@@ -87,7 +91,7 @@ export function RegisterForm() {
           />
           <PhoneField
             value={form.values.phone}
-            onChange={(value) => form.setFieldValue('phone', value)}
+            onChange={setPhone}
             error={typeof phoneInput.error === 'string' ? phoneInput.error : null}
           />
           <PasswordInput
@@ -117,6 +121,7 @@ export function RegisterForm() {
               </>
             }
             {...form.getInputProps('terms', { type: 'checkbox' })}
+            aria-invalid={Boolean(termsError)}
           />
           <Button type="submit" fullWidth loading={register.isPending}>
             Register

@@ -29,7 +29,9 @@ function toBody(email: string, values: ResetValues) {
 
 function validate(email: string, values: ResetValues): FormErrors {
   const formErrors: FormErrors = {};
-  for (const [field, message] of Object.entries(schemaErrors(verifyOtpBody, toBody(email, values)))) {
+  for (const [field, message] of Object.entries(
+    schemaErrors(verifyOtpBody, toBody(email, values)),
+  )) {
     // The six boxes are one control: one message instead of the first empty box's complaint.
     if (field in CODE_FIELDS_TO_CODE) formErrors.code = MSG.fieldRequired;
     else formErrors[field] = message;

@@ -55,7 +55,12 @@ export const useSessionStore = create<SessionState>()(
         set({ status: 'signed-in', user, userId: user.id, role, loggedOut: false }),
       restore: (user, serverRole) => {
         const { userId, role } = get();
-        const activeRole = reconcileRole({ user, serverRole, storedUserId: userId, storedRole: role });
+        const activeRole = reconcileRole({
+          user,
+          serverRole,
+          storedUserId: userId,
+          storedRole: role,
+        });
         set({ status: 'signed-in', user, userId: user.id, role: activeRole, loggedOut: false });
       },
       switchRole: (role) => set({ role }),

@@ -52,8 +52,8 @@ export function PrivacyPolicy() {
         <Text>
           Hosts see the display names of attendees who join their events and request songs.
           Attendees see hosts&apos; public profiles, ratings and reviews. We share data with service
-          providers that run parts of {BRAND_NAME} for us (hosting, email, Stripe for payments), only
-          as needed for that job.
+          providers that run parts of {BRAND_NAME} for us (hosting, email, Stripe for payments),
+          only as needed for that job.
         </Text>
       </LegalSection>
 
@@ -66,8 +66,8 @@ export function PrivacyPolicy() {
 
       <LegalSection heading="6. Keeping and deleting data">
         <Text>
-          We keep your data while your account is open. You can ask us to delete your account and its
-          data at any time; we then delete it, except records we must keep by law (for example
+          We keep your data while your account is open. You can ask us to delete your account and
+          its data at any time; we then delete it, except records we must keep by law (for example
           payment records). Guest data is removed when the guest logs out.
         </Text>
       </LegalSection>
