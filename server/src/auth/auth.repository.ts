@@ -1,3 +1,4 @@
+import { ROLE } from '@floorfill/shared';
 import { sql } from 'kysely';
 import type { CodePurpose } from '../infra/database-types.ts';
 import type { DbOrTrx } from '../infra/db.ts';
@@ -59,6 +60,8 @@ export async function insertMember(trx: DbOrTrx, member: NewMember): Promise<Acc
         email: member.email,
         phone: member.phone,
         password_hash: member.passwordHash,
+        // People register to run events; attendees mostly arrive by QR. Either can switch later.
+        default_login: ROLE.host,
       })
       .returning(accountColumns)
       .executeTakeFirstOrThrow();
@@ -71,7 +74,7 @@ export async function insertMember(trx: DbOrTrx, member: NewMember): Promise<Acc
 export async function insertGuest(trx: DbOrTrx): Promise<AccountRow> {
   return trx
     .insertInto('users')
-    .values({ name: 'Guest', is_guest: true, default_login: 3 })
+    .values({ name: 'Guest', is_guest: true, default_login: ROLE.attendee })
     .returning(accountColumns)
     .executeTakeFirstOrThrow();
 }

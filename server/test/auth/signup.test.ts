@@ -1,4 +1,4 @@
-import { MSG } from '@floorfill/shared';
+import { MSG, ROLE } from '@floorfill/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   codeFromOutbox,
@@ -40,6 +40,8 @@ describe('POST /api/auth/signup', () => {
     expect(user.is_guest).toBe(false);
     expect(user.name).toBe('Dana DJ');
     expect(user.phone).toBe('+14155552671');
+    // New accounts open the host dashboard first; they can switch or change it in settings.
+    expect(user.default_login).toBe(ROLE.host);
     expect(user.password_hash).toMatch(/^\$argon2id\$/);
     expect(user.password_hash).not.toContain(TEST_PASSWORD);
   });
