@@ -74,6 +74,22 @@ const screens: Screen[] = [
     },
   },
   { name: 'host-events', path: '/host/event', who: 'host' },
+  {
+    name: 'host-burger',
+    path: '/host/dashboard',
+    who: 'host',
+    act: async (page) => {
+      await page.getByRole('button', { name: /menu$/ }).first().click();
+    },
+  },
+  {
+    name: 'login-keyboard',
+    path: '/auth/login',
+    who: 'nobody',
+    act: async (page) => {
+      for (let i = 0; i < 4; i += 1) await page.keyboard.press('Tab');
+    },
+  },
   { name: 'attendee-dashboard', path: '/attendee/dashboard', who: 'attendee' },
   { name: 'guest-event', path: '/attendee/event/7', who: 'guest' },
   {

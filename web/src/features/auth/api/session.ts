@@ -1,10 +1,5 @@
-import { roleSchema, sessionUserSchema } from '@floorfill/shared';
-import { z } from 'zod';
+import { sessionData, type SessionData } from '@floorfill/shared';
 import { api, isApiError } from '@/lib/api-client';
-
-// Not yet exported by @floorfill/shared; the shape is the server contract of GET /api/auth/session.
-const sessionData = z.object({ user: sessionUserSchema, role: roleSchema });
-export type SessionData = z.infer<typeof sessionData>;
 
 /** Who the session cookie belongs to, or null when nobody is signed in. */
 export async function getSession(): Promise<SessionData | null> {
