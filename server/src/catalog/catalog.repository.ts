@@ -20,7 +20,7 @@ const MAX_SEARCH_WORDS = 10;
  * catalog's search text drops them, so "don't" and "dont" are one word and
  * "T.N.T." is "tnt".
  */
-export function searchWords(term: string): string[] {
+function searchWords(term: string): string[] {
   const joined = term
     .normalize('NFC')
     .toLowerCase()

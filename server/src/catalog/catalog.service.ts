@@ -55,25 +55,22 @@ export function createCatalogService(db: DbOrTrx, config: CatalogConfig): Catalo
   const builtin = createBuiltinProvider(db);
   const external = externalProvider(config);
 
+  async function searchWith(provider: SongProvider, term: string, limit: number) {
+    const songs = await provider.search(term, limit, AbortSignal.timeout(config.timeoutMs));
+    return distinctSongs(songs, limit);
+  }
+
   return {
     async search(term, limit, log) {
-      if (!external)
-        return distinctSongs(
-          await builtin.search(term, limit, AbortSignal.timeout(config.timeoutMs)),
-          limit,
-        );
+      if (!external) return searchWith(builtin, term, limit);
       try {
-        const songs = await external.search(term, limit, AbortSignal.timeout(config.timeoutMs));
-        return distinctSongs(songs, limit);
+        return await searchWith(external, term, limit);
       } catch (error) {
         log.warn(
           { err: error, provider: external.name },
           'song provider failed; answering from the built-in catalog',
         );
-        return distinctSongs(
-          await builtin.search(term, limit, AbortSignal.timeout(config.timeoutMs)),
-          limit,
-        );
+        return searchWith(builtin, term, limit);
       }
     },
   };
