@@ -18,6 +18,7 @@ import { ok } from '../http/envelope.ts';
 import { notFound } from '../http/errors.ts';
 import {
   answerOversizedUploadsAsFieldErrors,
+  DATA_URL_FIELD_LIMITS,
   DATA_URL_MAX_CHARS,
   imageInputField,
   prepareImageField,
@@ -38,9 +39,7 @@ const updateEventBody = z
 const deleteEventBody = z.object({ id: idField, host_id: idField.optional() });
 
 /** A JSON body carrying a base64 banner: the image limit plus room for the other fields. */
-const UPDATE_EVENT_BODY_LIMIT = DATA_URL_MAX_CHARS + 64 * 1024;
-/** A multipart text field may carry the data-URL banner too. */
-const DATA_URL_FIELD_LIMITS = { multipartOptions: { limits: { fieldSize: DATA_URL_MAX_CHARS } } };
+const EVENT_BODY_LIMIT = DATA_URL_MAX_CHARS + 64 * 1024;
 
 /** Guests are refused before anything is parsed (an upload is not even read). */
 async function membersOnly(request: FastifyRequest): Promise<void> {
@@ -109,7 +108,12 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/v1/store-event',
-    { onRequest: membersOnly, schema: { body: storeEventBody }, config: DATA_URL_FIELD_LIMITS },
+    {
+      onRequest: membersOnly,
+      schema: { body: storeEventBody },
+      bodyLimit: EVENT_BODY_LIMIT,
+      config: { ...DATA_URL_FIELD_LIMITS, oversizedBodyField: 'banner' },
+    },
     async (request, reply) => {
       const session = requireMember(request);
       const { banner, host_id: claimedHost, ...form } = request.body;
@@ -128,7 +132,7 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: membersOnly,
       schema: { body: updateEventBody },
-      bodyLimit: UPDATE_EVENT_BODY_LIMIT,
+      bodyLimit: EVENT_BODY_LIMIT,
       config: { ...DATA_URL_FIELD_LIMITS, oversizedBodyField: 'banner' },
     },
     async (request) => {

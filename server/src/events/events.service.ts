@@ -144,7 +144,16 @@ export function groupSongRequests(rows: readonly SongRequestRow[]): GroupedSongR
   );
 }
 
-export function createEventsService(config: Pick<Config, 'publicUrl'>) {
+export interface EventsServiceOptions {
+  /** Draws event codes; tests pass a scripted one to exercise the retry. */
+  generateCode?: () => string;
+}
+
+export function createEventsService(
+  config: Pick<Config, 'publicUrl'>,
+  options: EventsServiceOptions = {},
+) {
+  const drawCode = options.generateCode ?? generateEventCode;
   const eventUrl = (eventId: number) => `${config.publicUrl}/attendee/event/${eventId}?qr=y`;
 
   function toSummary(row: EventSummaryRow, now = Date.now()): EventSummary {
@@ -264,7 +273,7 @@ export function createEventsService(config: Pick<Config, 'publicUrl'>) {
         const eventId = await repo.insertEvent(trx, {
           ...fields,
           hostId,
-          code: generateEventCode(),
+          code: drawCode(),
           bannerPath,
         });
         if (eventId !== undefined) return requireSummary(trx, hostId, eventId);

@@ -9,6 +9,8 @@ import { ok } from '../http/envelope.ts';
 import { notFound } from '../http/errors.ts';
 import {
   answerOversizedUploadsAsFieldErrors,
+  DATA_URL_FIELD_LIMITS,
+  DATA_URL_MAX_CHARS,
   imageInputField,
   prepareImageField,
 } from '../uploads/image-input.ts';
@@ -22,6 +24,9 @@ const updateProfileBody = z.object({
   profile_image: imageInputField,
   cover_photo: imageInputField,
 });
+
+/** A JSON body may carry both images as data URLs. */
+const UPDATE_PROFILE_BODY_LIMIT = 2 * DATA_URL_MAX_CHARS + 64 * 1024;
 
 /** Logos change only with a simple-icons upgrade. */
 const ICON_CACHE = 'public, max-age=2592000';
@@ -56,7 +61,12 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/v1/update-host-profile',
-    { onRequest: membersOnly, schema: { body: updateProfileBody } },
+    {
+      onRequest: membersOnly,
+      schema: { body: updateProfileBody },
+      bodyLimit: UPDATE_PROFILE_BODY_LIMIT,
+      config: DATA_URL_FIELD_LIMITS,
+    },
     async (request) => {
       const session = requireMember(request);
       const { id, profile_image, cover_photo, ...form } = request.body;

@@ -23,6 +23,11 @@ export const imageInputField = z
   })
   .optional();
 
+/** Route config that lets a multipart text field carry a data-URL image (the app's default field limit is 64 KB). */
+export const DATA_URL_FIELD_LIMITS = {
+  multipartOptions: { limits: { fieldSize: DATA_URL_MAX_CHARS } },
+};
+
 const DATA_URL = /^data:image\/[\w.+-]+;base64,([A-Za-z0-9+/=\s]*)$/;
 
 /** The uploaded bytes, or null when the field is absent or empty (keep what is there). */
