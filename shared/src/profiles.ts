@@ -5,6 +5,17 @@ import { eventSummarySchema } from './events.ts';
 
 /** Contracts of profiles and social links (spec §2 profile screens, §3 User, §7). */
 
+/** Answers of the profile calls (toasted by the web app). */
+export const PROFILE_MSG = {
+  updated: 'Profile updated successfully.',
+  socialLinksUpdated: 'Social links updated successfully.',
+  unknownPlatform: 'The selected platform is invalid.',
+  notFound: 'User not found.',
+} as const;
+
+/** How many upcoming events a profile lists. */
+export const PROFILE_UPCOMING_EVENTS = 10;
+
 export const BIO_MAX = 1000;
 export const SOCIAL_LINK_MAX = 500;
 export const SOCIAL_LINKS_MAX_ROWS = 20;

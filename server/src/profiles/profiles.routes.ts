@@ -1,4 +1,9 @@
-import { updateProfileShape, updateSocialLinksBody, userDetailsQuery } from '@floorfill/shared';
+import {
+  PROFILE_MSG,
+  updateProfileShape,
+  updateSocialLinksBody,
+  userDetailsQuery,
+} from '@floorfill/shared';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -15,7 +20,7 @@ import {
   prepareImageField,
 } from '../uploads/image-input.ts';
 import { createUploadStore, withStoredUploads } from '../uploads/upload-store.ts';
-import { createProfilesService, PROFILE_MSG, type ProfileImagePaths } from './profiles.service.ts';
+import { createProfilesService, type ProfileImagePaths } from './profiles.service.ts';
 import { socialIconSvg } from './social-icons.ts';
 
 /** update-host-profile: the form's fields plus optional image files (or data URLs). */

@@ -1,10 +1,12 @@
-import type {
-  EventHost,
-  SocialLink,
-  SocialPlatform,
-  UpdateProfileBody,
-  UpdateSocialLinksBody,
-  UserDetails,
+import {
+  PROFILE_MSG,
+  PROFILE_UPCOMING_EVENTS,
+  type EventHost,
+  type SocialLink,
+  type SocialPlatform,
+  type UpdateProfileBody,
+  type UpdateSocialLinksBody,
+  type UserDetails,
 } from '@floorfill/shared';
 import type { Config } from '../config.ts';
 import { ValidationError } from '../http/errors.ts';
@@ -16,15 +18,6 @@ import type { SocialPlatformRow } from './profiles.repository.ts';
 import { socialIconColor, socialIconPath } from './social-icons.ts';
 
 /** Profile rules: who sees what, how links are cleaned, what an update may change. */
-
-export const PROFILE_MSG = {
-  updated: 'Profile updated successfully.',
-  socialLinksUpdated: 'Social links updated successfully.',
-  unknownPlatform: 'The selected platform is invalid.',
-  notFound: 'User not found.',
-} as const;
-
-export const PROFILE_UPCOMING_EVENTS = 10;
 
 /** The average of a host's ratings to one decimal, or 0 without ratings. */
 export function ratingOf(sum: number, count: number): number {

@@ -1,4 +1,4 @@
-import { EVENT_MSG } from '@floorfill/shared';
+import { EVENT_MSG, PROFILE_MSG } from '@floorfill/shared';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import QRCode from 'qrcode';
@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { notFound } from '../http/errors.ts';
 import { createEventsService } from '../events/events.service.ts';
 import { normalizeEventCode } from '../events/event-code.ts';
-import { createProfilesService, PROFILE_MSG } from '../profiles/profiles.service.ts';
+import { createProfilesService } from '../profiles/profiles.service.ts';
 
 /** Big enough to print, small enough to send; M recovers from a smudged or partly covered code. */
 const QR_OPTIONS = { type: 'png', width: 512, margin: 2, errorCorrectionLevel: 'M' } as const;
