@@ -112,19 +112,31 @@ export const eventListQuery = z.object({
   /** One calendar day in `tz` (the host's time zone): events that start on that local day. */
   date: z.preprocess(emptyAsAbsent, calendarDayField.optional()),
   tz: z.preprocess(emptyAsAbsent, timeZoneField.default('UTC')),
-  page: z.preprocess(emptyAsAbsent, z.coerce.number().int().min(1).default(1)),
+  page: z.preprocess(
+    emptyAsAbsent,
+    z.coerce
+      .number({ error: 'Must be a number.' })
+      .int('Must be a whole number.')
+      .min(1, 'Must be at least 1.')
+      .max(1_000_000, 'Must be at most 1000000.')
+      .default(1),
+  ),
   /** Larger values are capped, not refused. */
   perPage: z.preprocess(
     emptyAsAbsent,
     z.coerce
-      .number()
-      .int()
-      .min(1)
+      .number({ error: 'Must be a number.' })
+      .int('Must be a whole number.')
+      .min(1, 'Must be at least 1.')
       .default(EVENT_LIST_DEFAULT_PER_PAGE)
       .transform((value) => Math.min(value, EVENT_LIST_MAX_PER_PAGE)),
   ),
   /** Matches name, address, zip, city, state and country, case-insensitively, as plain text. */
-  search: z.string().trim().max(EVENT_SEARCH_MAX).optional(),
+  search: z
+    .string()
+    .trim()
+    .max(EVENT_SEARCH_MAX, `Must be at most ${EVENT_SEARCH_MAX} characters.`)
+    .optional(),
   sort: z.preprocess(emptyAsAbsent, z.enum(EVENT_SORTS).default('start_time')),
   order: z.preprocess(emptyAsAbsent, z.enum(SORT_ORDERS).default('desc')),
   /** Spec §7 lists `filter` without meaning: all, upcoming (not ended) or past. */
