@@ -10,7 +10,7 @@ import {
 
 async function fillCode(page: Page, code: string) {
   // The six boxes accept a paste that spreads over all of them.
-  const first = page.getByRole('textbox').first();
+  const first = page.getByLabel('Digit 1 of 6');
   await first.click();
   await page.keyboard.insertText(code);
 }
@@ -67,14 +67,14 @@ test('a new host registers, verifies the emailed code, signs in, switches role a
   await captureScreens(page, 'host-dashboard-shell');
 
   // Switch to attendee mode and back through the profile menu.
-  await page.getByRole('button', { name: /Dee Jay/ }).click();
+  await page.getByRole('button', { name: 'Account menu' }).click();
   await page.getByRole('menuitem', { name: 'Switch to Attendee' }).click();
   await expect(page).toHaveURL(/\/attendee\/dashboard/);
-  await page.getByRole('button', { name: /Dee Jay/ }).click();
+  await page.getByRole('button', { name: 'Account menu' }).click();
   await page.getByRole('menuitem', { name: 'Switch to Host' }).click();
   await expect(page).toHaveURL(/\/host\/dashboard/);
 
-  await page.getByRole('button', { name: /Dee Jay/ }).click();
+  await page.getByRole('button', { name: 'Account menu' }).click();
   await page.getByRole('menuitem', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/auth\/login/);
   // The session is gone: a protected page sends us back to login.

@@ -35,8 +35,21 @@ export async function latestCode(request: APIRequestContext, email: string, afte
 
 /** Every screen passes axe-core's WCAG A/AA rules. */
 export async function expectAccessible(page: Page): Promise<void> {
+  // Contrast is judged on the settled screen, not halfway through a fade-in.
+  // (Endless animations such as loaders are left alone.)
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (animation) =>
+          animation.playState !== 'running' ||
+          animation.effect?.getTiming().iterations === Infinity,
+      ),
+  );
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const summary = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`);
+  const summary = results.violations.map(
+    (v) => `${v.id}: ${v.help} at ${v.nodes.map((n) => `${n.target.join(' ')} — ${n.failureSummary ?? ''}`).join('; ')}`,
+  );
   expect(summary, 'axe-core violations').toEqual([]);
 }
 
