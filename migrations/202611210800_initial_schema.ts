@@ -26,7 +26,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('state', 'text')
     .addColumn('country', 'text')
     .addColumn('default_login', 'smallint', (c) =>
-      c.notNull().defaultTo(3).check(sql`default_login in (2, 3)`),
+      c
+        .notNull()
+        .defaultTo(3)
+        .check(sql`default_login in (2, 3)`),
     )
     .addColumn('profile_image_path', 'text')
     .addColumn('cover_photo_path', 'text')
@@ -127,18 +130,26 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .createTable('event_attendees')
-    .addColumn('event_id', 'integer', (c) => c.notNull().references('events.id').onDelete('cascade'))
+    .addColumn('event_id', 'integer', (c) =>
+      c.notNull().references('events.id').onDelete('cascade'),
+    )
     .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
     .addColumn('joined_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .addPrimaryKeyConstraint('event_attendees_pk', ['event_id', 'user_id'])
     .execute();
-  await db.schema.createIndex('event_attendees_user').on('event_attendees').column('user_id').execute();
+  await db.schema
+    .createIndex('event_attendees_user')
+    .on('event_attendees')
+    .column('user_id')
+    .execute();
 
   // One row per attendee and song; the host sees them grouped by song_id.
   await db.schema
     .createTable('song_requests')
     .addColumn('id', 'integer', (c) => c.primaryKey().generatedAlwaysAsIdentity())
-    .addColumn('event_id', 'integer', (c) => c.notNull().references('events.id').onDelete('cascade'))
+    .addColumn('event_id', 'integer', (c) =>
+      c.notNull().references('events.id').onDelete('cascade'),
+    )
     .addColumn('attendee_id', 'integer', (c) =>
       c.notNull().references('users.id').onDelete('cascade'),
     )
@@ -149,7 +160,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('song_image', 'text')
     .addColumn('song_link', 'text')
     .addColumn('song_duration', 'integer', (c) => c.notNull().defaultTo(5))
-    .addColumn('status', 'smallint', (c) => c.notNull().defaultTo(0).check(sql`status in (0, 1)`))
+    .addColumn('status', 'smallint', (c) =>
+      c
+        .notNull()
+        .defaultTo(0)
+        .check(sql`status in (0, 1)`),
+    )
     .addColumn('played_at', 'timestamptz')
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .addUniqueConstraint('song_requests_one_per_attendee', ['event_id', 'attendee_id', 'song_id'])
@@ -234,7 +250,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('genre', 'text')
     .addColumn('duration_seconds', 'integer', (c) => c.notNull())
     .addColumn('search', sql`tsvector`, (c) =>
-      c.generatedAlwaysAs(sql`to_tsvector('simple', title || ' ' || artist || ' ' || album)`).stored(),
+      c
+        .generatedAlwaysAs(sql`to_tsvector('simple', title || ' ' || artist || ' ' || album)`)
+        .stored(),
     )
     .execute();
   await sql`create index catalog_songs_search on catalog_songs using gin (search)`.execute(db);

@@ -16,7 +16,11 @@ interface OutboxMail {
 }
 
 /** The newest 6-digit code mailed to this address, read from the dev outbox. */
-export async function latestCode(request: APIRequestContext, email: string, afterIso?: string): Promise<string> {
+export async function latestCode(
+  request: APIRequestContext,
+  email: string,
+  afterIso?: string,
+): Promise<string> {
   let code: string | undefined;
   await expect
     .poll(
@@ -46,9 +50,12 @@ export async function expectAccessible(page: Page): Promise<void> {
           animation.effect?.getTiming().iterations === Infinity,
       ),
   );
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
   const summary = results.violations.map(
-    (v) => `${v.id}: ${v.help} at ${v.nodes.map((n) => `${n.target.join(' ')} — ${n.failureSummary ?? ''}`).join('; ')}`,
+    (v) =>
+      `${v.id}: ${v.help} at ${v.nodes.map((n) => `${n.target.join(' ')} — ${n.failureSummary ?? ''}`).join('; ')}`,
   );
   expect(summary, 'axe-core violations').toEqual([]);
 }
@@ -64,7 +71,10 @@ export async function captureScreens(page: Page, name: string): Promise<void> {
   for (const size of [PHONE, LAPTOP]) {
     await page.setViewportSize(size);
     await page.waitForTimeout(150); // let layout settle after the resize (not an assertion)
-    await page.screenshot({ path: `test-results/screenshots/${name}-${size.width}.png`, fullPage: true });
+    await page.screenshot({
+      path: `test-results/screenshots/${name}-${size.width}.png`,
+      fullPage: true,
+    });
   }
   await page.setViewportSize(LAPTOP);
 }

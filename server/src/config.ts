@@ -41,16 +41,34 @@ const envSchema = z.object({
   PUBLIC_URL: optionalUrl(['http', 'https']),
   DATA_DIR: z.preprocess(emptyAsUndefined, z.string().default('./data')),
   DATABASE_URL: optionalUrl(['postgres', 'postgresql']),
-  DATABASE_POOL_SIZE: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(200).default(10)),
+  DATABASE_POOL_SIZE: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().min(1).max(200).default(10),
+  ),
   REDIS_URL: optionalUrl(['redis', 'rediss']),
   /** A key prefix for Redis (queues, rate limits, adapter) so several deployments or test runs can share one Redis. */
-  REDIS_PREFIX: z.preprocess(emptyAsUndefined, z.string().regex(/^[\w:-]+$/).default('ff')),
+  REDIS_PREFIX: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^[\w:-]+$/)
+      .default('ff'),
+  ),
   SMTP_URL: optionalUrl(['smtp', 'smtps']),
-  MAIL_FROM: z.preprocess(emptyAsUndefined, z.string().min(3).default('Floorfill <no-reply@floorfill.local>')),
-  JWT_SECRET: z.preprocess(emptyAsUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
+  MAIL_FROM: z.preprocess(
+    emptyAsUndefined,
+    z.string().min(3).default('Floorfill <no-reply@floorfill.local>'),
+  ),
+  JWT_SECRET: z.preprocess(
+    emptyAsUndefined,
+    z.string().min(32, 'must be at least 32 characters').optional(),
+  ),
   ENCRYPTION_KEY: z.preprocess(
     emptyAsUndefined,
-    z.string().regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hex characters (32 bytes)').optional(),
+    z
+      .string()
+      .regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hex characters (32 bytes)')
+      .optional(),
   ),
   LOG_LEVEL: z.preprocess(
     emptyAsUndefined,
@@ -61,7 +79,10 @@ const envSchema = z.object({
   /** Trust X-Forwarded-* from a load balancer in front. */
   TRUST_PROXY: z.preprocess(emptyAsUndefined, z.enum(['true', 'false']).default('false')),
   /** Rate limits can be loosened for load tests; never below the defaults in production. */
-  AUTH_RATE_LIMIT_PER_MINUTE: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).default(20)),
+  AUTH_RATE_LIMIT_PER_MINUTE: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().min(1).default(20),
+  ),
   WEB_DIST_DIR: optionalString,
   /** Where song search looks first; the built-in catalog answers when it is slow or failing. */
   CATALOG_PROVIDER: z.preprocess(emptyAsUndefined, z.enum(CATALOG_PROVIDERS).default('catalog')),
@@ -197,7 +218,10 @@ export function loadConfig(rawEnv: RawEnv = process.env): Config {
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
     jwtSecret: env.JWT_SECRET ?? localSecret(dataDir, 'jwt-secret', 48),
-    encryptionKey: Buffer.from(env.ENCRYPTION_KEY ?? localSecret(dataDir, 'encryption-key', 32), 'hex'),
+    encryptionKey: Buffer.from(
+      env.ENCRYPTION_KEY ?? localSecret(dataDir, 'encryption-key', 32),
+      'hex',
+    ),
     logLevel: env.LOG_LEVEL,
     runWorker: env.RUN_WORKER === 'true',
     trustProxy: env.TRUST_PROXY === 'true',

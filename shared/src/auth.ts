@@ -102,7 +102,10 @@ export const loginData = z.object({
 export type LoginData = z.infer<typeof loginData>;
 
 /** 403 on login for an unverified account: the client offers the verification screen. */
-export const unverifiedData = z.object({ email: z.string(), email_verification_required: z.literal(true) });
+export const unverifiedData = z.object({
+  email: z.string(),
+  email_verification_required: z.literal(true),
+});
 
 export const resendOtpData = z.object({ email: z.string(), retry_after_seconds: z.number().int() });
 export type ResendOtpData = z.infer<typeof resendOtpData>;

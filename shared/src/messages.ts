@@ -16,8 +16,7 @@ export const MSG = {
   emailVerified: 'Email verified successfully!',
   otpSent: 'OTP successfully sent to your email!',
   passwordChanged: 'Password changed successfully!',
-  guestLogoutWarning:
-    'Please note that if you choose to log out, all your data will be removed.',
+  guestLogoutWarning: 'Please note that if you choose to log out, all your data will be removed.',
   tipMin: 'Amount must be greater than $1.',
   tipMax: 'Amount must not be greater than $100.',
   tipDecimals: 'Amount must not be greater two decimal place.',

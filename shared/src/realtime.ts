@@ -40,7 +40,12 @@ export interface ServerToClientEvents {
   /** To each requester of a song, in their own room. */
   'request:played': (push: Sequenced & { request: SongRequest; eventName: string }) => void;
   /** To a host, in their own room, when a tip is paid. */
-  'tip:paid': (push: { tipId: number; amountCents: number; attendeeName: string; eventId: number | null }) => void;
+  'tip:paid': (push: {
+    tipId: number;
+    amountCents: number;
+    attendeeName: string;
+    eventId: number | null;
+  }) => void;
   /** The server is going away (shutdown): reconnect, which lands on another node. */
   'server:draining': () => void;
 }

@@ -16,7 +16,9 @@ export async function healthRoutes(app: FastifyInstance): Promise<void> {
       ]).catch(() => failing.push('redis'));
     }
     if (failing.length > 0) {
-      return reply.status(503).send(failure(`Not ready: ${failing.join(', ')} unreachable.`, { failing }));
+      return reply
+        .status(503)
+        .send(failure(`Not ready: ${failing.join(', ')} unreachable.`, { failing }));
     }
     return ok('ready', { database: app.ctx.database.kind, redis: Boolean(app.ctx.redis) });
   });

@@ -24,7 +24,9 @@ function fieldErrorsFrom(
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
-      return reply.status(422).send(validationFailure(MSG.invalidData, fieldErrorsFrom(error.validation)));
+      return reply
+        .status(422)
+        .send(validationFailure(MSG.invalidData, fieldErrorsFrom(error.validation)));
     }
     if (error instanceof ValidationError) {
       return reply.status(422).send(validationFailure(error.message, error.fieldErrors));
@@ -43,13 +45,21 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply.status(status).send(failure(message));
     }
     request.log.error(
-      { err: error, reqId: request.id, method: request.method, url: request.url, userId: request.session?.userId },
+      {
+        err: error,
+        reqId: request.id,
+        method: request.method,
+        url: request.url,
+        userId: request.session?.userId,
+      },
       'unhandled error',
     );
     return reply.status(500).send(failure(MSG.unexpected));
   });
 
   app.setNotFoundHandler((request, reply) => {
-    return reply.status(404).send(failure(`${MSG.notFound} (${request.method} ${request.url.split('?')[0]})`));
+    return reply
+      .status(404)
+      .send(failure(`${MSG.notFound} (${request.method} ${request.url.split('?')[0]})`));
   });
 }

@@ -67,12 +67,22 @@ export class BullJobQueue implements JobQueue {
           requestId: job.data.requestId,
         });
       },
-      { connection: this.connection.duplicate() as ConnectionOptions, prefix: this.prefix, concurrency: 10 },
+      {
+        connection: this.connection.duplicate() as ConnectionOptions,
+        prefix: this.prefix,
+        concurrency: 10,
+      },
     );
     this.worker.on('error', (error) => this.logger.warn({ err: error }, 'worker error'));
     this.worker.on('failed', (job, error) =>
       this.logger.warn(
-        { err: error, job: job?.name, jobId: job?.id, attempt: job?.attemptsMade, reqId: job?.data.requestId },
+        {
+          err: error,
+          job: job?.name,
+          jobId: job?.id,
+          attempt: job?.attemptsMade,
+          reqId: job?.data.requestId,
+        },
         'job failed',
       ),
     );

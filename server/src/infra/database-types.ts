@@ -9,7 +9,11 @@ type Timestamp = ColumnType<Date, Date | string, Date | string>;
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
 type UpdatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
 /** Postgres bigint arrives as a string from node-postgres; kept as string to stay exact. */
-type BigIntColumn = ColumnType<string, string | number | bigint | undefined, string | number | bigint>;
+type BigIntColumn = ColumnType<
+  string,
+  string | number | bigint | undefined,
+  string | number | bigint
+>;
 
 export interface SocialLinkValue {
   id: number;

@@ -8,7 +8,10 @@ export class SmtpMailTransport implements MailTransport {
   readonly kind = 'smtp' as const;
   private readonly transporter: Transporter;
 
-  constructor(smtpUrl: string, private readonly from: string) {
+  constructor(
+    smtpUrl: string,
+    private readonly from: string,
+  ) {
     this.transporter = nodemailer.createTransport(smtpUrl);
   }
 

@@ -100,7 +100,13 @@ export class MemoryJobQueue implements JobQueue {
   }
 
   private retryOrDrop(job: MemoryJob, error: unknown): void {
-    const log = { err: error, job: job.name, jobId: job.id, attempt: job.attempt, reqId: job.requestId };
+    const log = {
+      err: error,
+      job: job.name,
+      jobId: job.id,
+      attempt: job.attempt,
+      reqId: job.requestId,
+    };
     if (job.attempt >= JOB_ATTEMPTS || this.closed) {
       this.logger.error(log, 'job failed for good');
       return;

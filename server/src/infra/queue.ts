@@ -18,7 +18,10 @@ export interface JobContext {
   requestId: string | undefined;
 }
 
-export type JobHandler<N extends JobName> = (payload: JobPayloads[N], job: JobContext) => Promise<void>;
+export type JobHandler<N extends JobName> = (
+  payload: JobPayloads[N],
+  job: JobContext,
+) => Promise<void>;
 export type JobHandlers = { [N in JobName]: JobHandler<N> };
 
 export interface EnqueueOptions {
@@ -29,7 +32,11 @@ export interface EnqueueOptions {
 
 export interface JobQueue {
   readonly kind: 'bullmq' | 'memory';
-  enqueue<N extends JobName>(name: N, payload: JobPayloads[N], options?: EnqueueOptions): Promise<void>;
+  enqueue<N extends JobName>(
+    name: N,
+    payload: JobPayloads[N],
+    options?: EnqueueOptions,
+  ): Promise<void>;
   /** Start processing with these handlers (in this process). */
   startWorker(handlers: JobHandlers): Promise<void>;
   /** Jobs waiting or running (metrics, tests). */

@@ -12,7 +12,12 @@ describe('config', () => {
   it('starts with no settings at all: embedded defaults and generated secrets kept under DATA_DIR', () => {
     const dir = dataDir();
     const first = loadConfig({ DATA_DIR: dir });
-    expect(first).toMatchObject({ port: 3000, host: '127.0.0.1', devOutbox: true, isProduction: false });
+    expect(first).toMatchObject({
+      port: 3000,
+      host: '127.0.0.1',
+      devOutbox: true,
+      isProduction: false,
+    });
     expect(first.databaseUrl).toBeUndefined();
     expect(first.redisUrl).toBeUndefined();
     expect(first.jwtSecret.length).toBeGreaterThanOrEqual(64);
@@ -57,6 +62,10 @@ describe('config', () => {
       PUBLIC_URL: 'https://floorfill.example/',
       SMTP_URL: 'smtp://mail.example:587',
     });
-    expect(config).toMatchObject({ isProduction: true, devOutbox: false, publicUrl: 'https://floorfill.example' });
+    expect(config).toMatchObject({
+      isProduction: true,
+      devOutbox: false,
+      publicUrl: 'https://floorfill.example',
+    });
   });
 });

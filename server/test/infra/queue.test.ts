@@ -16,7 +16,12 @@ const redisUrl = process.env.REDIS_URL;
 if (redisUrl) {
   factories.push([
     'bullmq',
-    () => new BullJobQueue(createRedis(redisUrl, logger, 'test'), `fftest:${randomBytes(4).toString('hex')}`, logger),
+    () =>
+      new BullJobQueue(
+        createRedis(redisUrl, logger, 'test'),
+        `fftest:${randomBytes(4).toString('hex')}`,
+        logger,
+      ),
   ]);
 }
 
@@ -26,7 +31,10 @@ describe.each(factories)('%s job queue', (_kind, makeQueue) => {
     await queue.close();
   });
 
-  function handlersRecording(calls: Array<{ to: string; attempt: number }>, failTimes = 0): JobHandlers {
+  function handlersRecording(
+    calls: Array<{ to: string; attempt: number }>,
+    failTimes = 0,
+  ): JobHandlers {
     return {
       'mail:send': async (payload, job) => {
         calls.push({ to: payload.to, attempt: job.attempt });
