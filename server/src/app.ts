@@ -25,6 +25,8 @@ import { catalogRoutes } from './catalog/catalog.routes.ts';
 import { eventRoutes } from './events/events.routes.ts';
 import { profileRoutes } from './profiles/profiles.routes.ts';
 import { qrRoutes } from './qr/qr.routes.ts';
+import { attendanceRoutes } from './attendance/attendance.routes.ts';
+import { requestRoutes } from './requests/requests.routes.ts';
 import { uploadsPlugin } from './uploads/uploads.plugin.ts';
 import { attachRealtime, type Realtime } from './realtime/realtime.ts';
 
@@ -102,6 +104,8 @@ export async function buildApp(ctx: AppContext, logger: Logger): Promise<Fastify
   await app.register(healthRoutes);
   await app.register(authRoutes);
   await app.register(eventRoutes);
+  await app.register(attendanceRoutes);
+  await app.register(requestRoutes);
   await app.register(profileRoutes);
   await app.register(catalogRoutes);
   await app.register(qrRoutes);

@@ -7,3 +7,8 @@ export * from './events.ts';
 export * from './profiles.ts';
 export * from './realtime.ts';
 export * from './catalog.ts';
+export * from './attendance.ts';
+export * from './requests.ts';
+export * from './payments.ts';
+export * from './ratings.ts';
+export * from './wallets.ts';

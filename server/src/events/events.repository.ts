@@ -319,3 +319,65 @@ export async function findWatchableEventSeq(
     .executeTakeFirst();
   return row ? Number(row.seq) : undefined;
 }
+
+/** One live event whoever hosts it (the attendee's view), or undefined when missing or deleted. */
+export async function findLiveEvent(db: DbOrTrx, eventId: number) {
+  return db
+    .selectFrom('events')
+    .where('events.id', '=', eventId)
+    .where('events.deleted_at', 'is', null)
+    .select(summaryColumns)
+    .select(countsOf)
+    .executeTakeFirst();
+}
+
+/** The live events among these ids, in no particular order. */
+export async function listLiveEventsByIds(db: DbOrTrx, eventIds: readonly number[]) {
+  if (eventIds.length === 0) return [];
+  return db
+    .selectFrom('events')
+    .where('events.id', 'in', eventIds)
+    .where('events.deleted_at', 'is', null)
+    .select(summaryColumns)
+    .select(countsOf)
+    .execute();
+}
+
+/**
+ * Locks a live event for a write about its activity (attendance, requests):
+ * writes to one event queue up here, so each sees the one before it
+ * committed. FOR NO KEY UPDATE leaves foreign-key checks of other rows free.
+ */
+export async function lockLiveEvent(trx: DbOrTrx, eventId: number) {
+  return trx
+    .selectFrom('events')
+    .select(['id', 'host_id', 'name', 'start_time', 'end_time', 'code'])
+    .where('id', '=', eventId)
+    .where('deleted_at', 'is', null)
+    .forNoKeyUpdate()
+    .executeTakeFirst();
+}
+
+/** Bumps the event's seq in the caller's transaction; answers the new value. */
+export async function bumpEventSeq(trx: DbOrTrx, eventId: number): Promise<number> {
+  const row = await trx
+    .updateTable('events')
+    .set({ seq: sql<string>`seq + 1` })
+    .where('id', '=', eventId)
+    .returning('seq')
+    .executeTakeFirstOrThrow();
+  return Number(row.seq);
+}
+
+/** How many attendees joined the event and how many song requests it holds. */
+export async function countEventActivity(db: DbOrTrx, eventId: number) {
+  const row = await db
+    .selectFrom('events')
+    .where('events.id', '=', eventId)
+    .select(countsOf)
+    .executeTakeFirstOrThrow();
+  return {
+    joined: Number(row.enrolled_users_count ?? 0),
+    requests: Number(row.song_requests_count ?? 0),
+  };
+}

@@ -1,6 +1,7 @@
 import type {
   EventCalendar,
   EventListQuery,
+  EventStats,
   EventSummary,
   GroupedSongRequest,
   HostDashboard,
@@ -73,7 +74,7 @@ function fieldsFrom(body: EventForm): EventFields {
   };
 }
 
-function toSongRequest(row: SongRequestRow): SongRequest {
+export function toSongRequest(row: SongRequestRow): SongRequest {
   return {
     id: row.id,
     event_id: row.event_id,
@@ -334,6 +335,39 @@ export function createEventsService(
     /** The live event holding a code, for its QR image. */
     async findByCode(db: DbOrTrx, code: string): Promise<{ id: number; code: string } | undefined> {
       return repo.findLiveEventByCode(db, code);
+    },
+
+    /** Any live event with its seq, whoever hosts it (the attendee's view); null when missing or deleted. */
+    async liveSummary(
+      db: DbOrTrx,
+      eventId: number,
+    ): Promise<{ event: EventSummary; seq: number } | null> {
+      const row = await repo.findLiveEvent(db, eventId);
+      return row ? { event: toSummary(row), seq: Number(row.seq) } : null;
+    },
+
+    /** The live events among these ids (deleted ones left out), in no particular order. */
+    async liveSummaries(db: DbOrTrx, eventIds: readonly number[]): Promise<EventSummary[]> {
+      const now = Date.now();
+      return (await repo.listLiveEventsByIds(db, eventIds)).map((row) => toSummary(row, now));
+    },
+
+    /**
+     * Locks a live event for a write about its activity (attendance,
+     * requests); null when missing or deleted. Call first in the transaction.
+     */
+    async lockLive(trx: DbOrTrx, eventId: number) {
+      return (await repo.lockLiveEvent(trx, eventId)) ?? null;
+    },
+
+    /** Bumps the event's seq in the write's transaction; the pushes after commit carry it. */
+    bumpSeq(trx: DbOrTrx, eventId: number): Promise<number> {
+      return repo.bumpEventSeq(trx, eventId);
+    },
+
+    /** The counts `event:stats` pushes: attendees joined and song requests. */
+    stats(db: DbOrTrx, eventId: number): Promise<EventStats> {
+      return repo.countEventActivity(db, eventId);
     },
 
     /** Room check for realtime: the host of a live event or an attendee who joined it. */

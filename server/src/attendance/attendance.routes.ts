@@ -1,0 +1,110 @@
+import {
+  ATTENDANCE_MSG,
+  attendeeEventDetailsQuery,
+  eventRoom,
+  joinedEventsQuery,
+  joinEventBody,
+  leaveEventBody,
+  userRoom,
+} from '@floorfill/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireSession } from '../auth/auth.plugin.ts';
+import { createEventsService } from '../events/events.service.ts';
+import { assertSameUser } from '../events/identity.ts';
+import { ok } from '../http/envelope.ts';
+import { notFound } from '../http/errors.ts';
+import { createProfilesService } from '../profiles/profiles.service.ts';
+import { pushSongChange, pushStats } from '../requests/request-pushes.ts';
+import { createRequestsService } from '../requests/requests.service.ts';
+import { createAttendanceService } from './attendance.service.ts';
+
+/**
+ * Attendance: join-event, leave-event, get-joined-events,
+ * get-enrolled-event-list, get-attendee-event-details. Attendees and guests
+ * alike; a claimed attendee id must be the caller. Writes own their
+ * transaction and push to the event's room only after it committed.
+ */
+export const attendanceRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { config, db } = app.ctx;
+  const events = createEventsService(config);
+  const requests = createRequestsService(events);
+  const attendance = createAttendanceService(
+    events,
+    requests,
+    createProfilesService(config, events),
+  );
+
+  app.post('/api/v1/join-event', { schema: { body: joinEventBody } }, async (request) => {
+    const session = requireSession(request);
+    assertSameUser(session, request.body.attendeeId);
+    const outcome = await db
+      .transaction()
+      .execute((trx) => attendance.join(trx, session.userId, request.body.code));
+    const { event, change } = outcome;
+    if (change) {
+      app.realtime.toEvent(event.id, 'attendee:joined', {
+        eventId: event.id,
+        seq: change.seq,
+        attendeeId: session.userId,
+        attendeeName: change.attendeeName,
+      });
+      pushStats(app.realtime, event.id, change.seq, change.stats);
+    }
+    return ok(change ? ATTENDANCE_MSG.joined : ATTENDANCE_MSG.alreadyJoined, event);
+  });
+
+  app.post('/api/v1/leave-event', { schema: { body: leaveEventBody } }, async (request) => {
+    const session = requireSession(request);
+    assertSameUser(session, request.body.attendeeId);
+    const { eventId, change } = await db
+      .transaction()
+      .execute((trx) => attendance.leave(trx, session.userId, request.body.target));
+    if (change) {
+      // Their sockets stop watching the room on every node before the room hears of it.
+      app.realtime.io.in(userRoom(session.userId)).socketsLeave(eventRoom(eventId));
+      app.realtime.toEvent(eventId, 'attendee:left', {
+        eventId,
+        seq: change.seq,
+        attendeeId: session.userId,
+      });
+      for (const song of change.songs) pushSongChange(app.realtime, eventId, change.seq, song);
+      pushStats(app.realtime, eventId, change.seq, change.stats);
+    }
+    return ok(change ? ATTENDANCE_MSG.left : ATTENDANCE_MSG.notJoined, {
+      id: eventId,
+      joined: false as const,
+    });
+  });
+
+  app.get(
+    '/api/v1/get-joined-events',
+    { schema: { querystring: joinedEventsQuery } },
+    async (request) => {
+      const session = requireSession(request);
+      assertSameUser(session, request.query.attendee_id);
+      return ok('', await attendance.joinedEvents(db, session.userId, 'all'));
+    },
+  );
+
+  app.get(
+    '/api/v1/get-enrolled-event-list',
+    { schema: { querystring: joinedEventsQuery } },
+    async (request) => {
+      const session = requireSession(request);
+      assertSameUser(session, request.query.attendee_id);
+      return ok('', await attendance.joinedEvents(db, session.userId, 'not-ended'));
+    },
+  );
+
+  app.get(
+    '/api/v1/get-attendee-event-details',
+    { schema: { querystring: attendeeEventDetailsQuery } },
+    async (request) => {
+      const session = requireSession(request);
+      assertSameUser(session, request.query.attendee_id);
+      const details = await attendance.details(db, session.userId, request.query.id);
+      if (!details) throw notFound(ATTENDANCE_MSG.eventNotFound);
+      return ok('', details);
+    },
+  );
+};

@@ -1,0 +1,142 @@
+import { z } from 'zod';
+import { DEFAULT_SONG_DURATION } from './constants.ts';
+import { groupedSongRequestSchema, songRequestSchema } from './events.ts';
+import { idField, optionalText } from './fields.ts';
+import { MSG } from './messages.ts';
+
+/**
+ * Contracts of song requests (spec §3 Song request, §4 status 0↔1 and
+ * mark_as, §7 send-song-request, cancel-song-request, mark-as-song-request).
+ */
+
+export const REQUEST_MSG = {
+  requested: 'Song requested.',
+  alreadyRequested: 'You have already requested this song.',
+  cancelled: 'Song request cancelled.',
+  joinFirst: 'Join the event before requesting songs.',
+  eventEnded: 'This event has ended.',
+  eventNotFound: 'Event not found.',
+  notFound: 'Song request not found.',
+  unknownSong: 'This song is not in the catalog.',
+  markedPlayed: 'Marked as played.',
+  markedUnplayed: 'Marked as unplayed.',
+  deleted: 'Song request deleted.',
+} as const;
+
+export const SONG_ID_MAX = 200;
+export const SONG_TEXT_MAX = 300;
+export const SONG_URL_MAX = 2048;
+/** A day: anything longer is not a song. */
+export const SONG_DURATION_MAX_SECONDS = 24 * 3600;
+
+/** Song ids of the search results: `cat-…` for the built-in catalog, `<provider>-<id>` otherwise. */
+export const CATALOG_SONG_ID_PREFIX = 'cat-';
+
+export const MARK_AS = ['played', 'unplayed', 'delete'] as const;
+export type MarkAs = (typeof MARK_AS)[number];
+
+/** Forms send empty values for untouched fields: treat them as absent. */
+const emptyAsAbsent = (value: unknown) => (value === '' || value === null ? undefined : value);
+
+export const songIdField = z
+  .string({
+    error: (issue) => (issue.input == null ? MSG.fieldRequired : 'Must be a song id.'),
+  })
+  .trim()
+  .min(1, MSG.fieldRequired)
+  .max(SONG_ID_MAX, `Must be at most ${SONG_ID_MAX} characters.`)
+  .regex(/^[A-Za-z0-9][\w.:~-]*$/, 'Must be a song id from the song search.');
+
+/** An http(s) link or nothing; other schemes (javascript:, data:) are refused. */
+const songUrlField = z.preprocess(
+  emptyAsAbsent,
+  z
+    .string()
+    .trim()
+    .max(SONG_URL_MAX, `Must be at most ${SONG_URL_MAX} characters.`)
+    .refine((value) => {
+      try {
+        const url = new URL(value);
+        return url.protocol === 'http:' || url.protocol === 'https:';
+      } catch {
+        return false;
+      }
+    }, 'Must be a link starting with http:// or https://')
+    .optional(),
+);
+
+/** Seconds; missing, empty or 0 reads as the spec's default (5). */
+const songDurationField = z.preprocess(
+  emptyAsAbsent,
+  z.coerce
+    .number({ error: 'Must be a number.' })
+    .finite('Must be a number.')
+    .min(0, 'Must not be negative.')
+    .max(SONG_DURATION_MAX_SECONDS, `Must be at most ${SONG_DURATION_MAX_SECONDS} seconds.`)
+    .transform((value) => Math.round(value) || DEFAULT_SONG_DURATION)
+    .optional(),
+);
+
+/**
+ * send-song-request (spec §7 names). For a built-in catalog song (`cat-…`) the
+ * server takes title, artist, album and duration from its catalog and ignores
+ * what was sent; other songs need a name, and their other fields are checked
+ * and defaulted (album 'N/A', duration 5).
+ */
+export const sendSongRequestBody = z.object({
+  event_id: idField,
+  song_id: songIdField,
+  song_name: optionalText(SONG_TEXT_MAX),
+  song_artist: optionalText(SONG_TEXT_MAX),
+  album_name: optionalText(SONG_TEXT_MAX),
+  song_image: songUrlField,
+  song_link: songUrlField,
+  song_duration: songDurationField,
+  /** Must be the caller when sent. */
+  attendee_id: idField.optional(),
+  /** Accepted and ignored: requests show the account's own name. */
+  attendee_name: z.string().max(500).optional(),
+});
+export type SendSongRequestBody = z.infer<typeof sendSongRequestBody>;
+
+export const cancelSongRequestBody = z.object({
+  event_id: idField,
+  song_id: songIdField,
+  attendee_id: idField.optional(),
+});
+export type CancelSongRequestBody = z.infer<typeof cancelSongRequestBody>;
+
+export const markSongRequestBody = z.object({
+  event_id: idField,
+  song_id: songIdField,
+  mark_as: z.enum(MARK_AS, { error: 'Must be played, unplayed or delete.' }),
+});
+export type MarkSongRequestBody = z.infer<typeof markSongRequestBody>;
+
+/** send-song-request's data: the caller's own request and the song's entry in the host's queue. */
+export const sendSongRequestData = z.object({
+  song_request: songRequestSchema,
+  grouped_song_request: groupedSongRequestSchema,
+  /** False when the caller had already requested this song (nothing changed). */
+  created: z.boolean(),
+});
+export type SendSongRequestData = z.infer<typeof sendSongRequestData>;
+
+/** cancel-song-request's data: the song's entry after the cancel, null when it left the queue. */
+export const cancelSongRequestData = z.object({
+  event_id: z.number().int(),
+  song_id: z.string(),
+  grouped_song_request: groupedSongRequestSchema.nullable(),
+});
+export type CancelSongRequestData = z.infer<typeof cancelSongRequestData>;
+
+export const removedSongSchema = z.object({
+  removed: z.literal(true),
+  event_id: z.number().int(),
+  song_id: z.string(),
+});
+export type RemovedSong = z.infer<typeof removedSongSchema>;
+
+/** mark-as-song-request's data (spec §4): the entry that replaces the old one, or what was removed. */
+export const markResult = z.union([groupedSongRequestSchema, removedSongSchema]);
+export type MarkResult = z.infer<typeof markResult>;
