@@ -289,7 +289,7 @@ export function ImageCropInput({
           {value ? (
             <Button
               variant="subtle"
-              color="red"
+              color="red.9"
               leftSection={<IconTrash size={16} aria-hidden="true" />}
               aria-label={`Remove image for ${label}`}
               onClick={() => {

@@ -1,5 +1,10 @@
-import { Welcome } from '../welcome';
+import { PageFrame } from '@/components/ui/page-frame';
+import { HostDashboard } from '@/features/events/components/host-dashboard';
 
 export function HostDashboardRoute() {
-  return <Welcome title="Dashboard">Your events, attendees and song requests at a glance.</Welcome>;
+  return (
+    <PageFrame title="Dashboard">
+      <HostDashboard />
+    </PageFrame>
+  );
 }

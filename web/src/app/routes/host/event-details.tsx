@@ -1,12 +1,8 @@
 import { useParams } from 'react-router-dom';
-import { PageFrame } from '@/components/ui/page-frame';
+import { HostEventDetails } from '@/features/events/components/host-event-details';
 
 export function HostEventDetailsRoute() {
   const { eventId = '' } = useParams();
-  return (
-    <PageFrame
-      title="Event Details"
-      description={`Song requests and attendees of event #${eventId}.`}
-    />
-  );
+  const id = /^\d{1,10}$/.test(eventId) ? Number(eventId) : NaN;
+  return <HostEventDetails key={eventId} eventId={id} />;
 }

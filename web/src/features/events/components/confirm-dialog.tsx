@@ -1,0 +1,42 @@
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+
+export interface ConfirmDialogProps {
+  opened: boolean;
+  title: string;
+  children: ReactNode;
+  confirmLabel: string;
+  /** Red for destructive actions (delete). */
+  danger?: boolean;
+  loading?: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+}
+
+/** Spec §4: delete and mark actions ask first. Cancel has focus, so Enter never destroys. */
+export function ConfirmDialog({
+  opened,
+  title,
+  children,
+  confirmLabel,
+  danger = false,
+  loading = false,
+  onConfirm,
+  onCancel,
+}: ConfirmDialogProps) {
+  return (
+    <Modal opened={opened} onClose={onCancel} title={title} centered size="sm">
+      <Stack gap="lg">
+        <Text>{children}</Text>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onCancel} data-autofocus disabled={loading}>
+            Cancel
+          </Button>
+          <Button color={danger ? 'red.9' : undefined} onClick={onConfirm} loading={loading}>
+            {confirmLabel}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

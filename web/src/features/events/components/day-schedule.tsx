@@ -1,0 +1,66 @@
+import { MSG } from '@floorfill/shared';
+import { ActionIcon, Card, Group, SimpleGrid, Skeleton, Text, Title, Tooltip } from '@mantine/core';
+import { IconArrowLeft, IconPlus } from '@tabler/icons-react';
+import dayjs from 'dayjs';
+import { useEventList } from '../api/get-events';
+import { EventCard } from './event-card';
+
+interface DayScheduleProps {
+  day: string;
+  timeZone: string;
+  onBack: () => void;
+  onCreate: () => void;
+}
+
+/** Spec §2 "SCHEDULE": the events starting on one day of the host's calendar. */
+export function DaySchedule({ day, timeZone, onBack, onCreate }: DayScheduleProps) {
+  const list = useEventList({
+    date: day,
+    tz: timeZone,
+    perPage: 50,
+    sort: 'start_time',
+    order: 'asc',
+  });
+  const events = list.data?.data ?? [];
+
+  return (
+    <Card withBorder radius="md" padding="md" component="section" aria-labelledby="schedule-title">
+      <Group justify="space-between" wrap="nowrap" mb="sm">
+        <Group gap="xs" wrap="nowrap">
+          <Tooltip label="Back to upcoming events">
+            <ActionIcon variant="subtle" size="lg" onClick={onBack} aria-label="Back">
+              <IconArrowLeft size={20} aria-hidden="true" />
+            </ActionIcon>
+          </Tooltip>
+          <div>
+            <Title order={2} fz="sm" tt="uppercase" lts={1} c="dimmed" id="schedule-title">
+              Schedule
+            </Title>
+            <Text fw={700}>{dayjs(day).format('dddd, D MMMM YYYY')}</Text>
+          </div>
+        </Group>
+        <Tooltip label="Create an event on this day">
+          <ActionIcon size="lg" onClick={onCreate} aria-label="Create event on this day">
+            <IconPlus size={20} aria-hidden="true" />
+          </ActionIcon>
+        </Tooltip>
+      </Group>
+      {list.isPending ? (
+        <SimpleGrid cols={{ base: 1, sm: 2 }} aria-busy="true" aria-label="Loading schedule">
+          <Skeleton h={220} radius="md" />
+          <Skeleton h={220} radius="md" />
+        </SimpleGrid>
+      ) : events.length === 0 ? (
+        <Text c="dimmed" py="lg" ta="center">
+          {MSG.noEvents}
+        </Text>
+      ) : (
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          {events.map((event) => (
+            <EventCard key={event.id} event={event} />
+          ))}
+        </SimpleGrid>
+      )}
+    </Card>
+  );
+}

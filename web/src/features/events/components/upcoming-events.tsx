@@ -1,0 +1,42 @@
+import { MSG, UPCOMING_EVENTS_ON_DASHBOARD } from '@floorfill/shared';
+import { Anchor, Card, Group, SimpleGrid, Skeleton, Text, Title } from '@mantine/core';
+import { Link } from 'react-router-dom';
+import { paths } from '@/config/paths';
+import { useUpcomingEvents } from '../api/get-events';
+import { EventCard } from './event-card';
+
+/** Spec §2: the next three events and a way to all of them. */
+export function UpcomingEvents() {
+  const upcoming = useUpcomingEvents();
+  const events = (upcoming.data ?? []).slice(0, UPCOMING_EVENTS_ON_DASHBOARD);
+
+  return (
+    <Card withBorder radius="md" padding="md" component="section" aria-labelledby="upcoming-title">
+      <Group justify="space-between" mb="sm">
+        <Title order={2} fz="sm" tt="uppercase" lts={1} c="dimmed" id="upcoming-title">
+          Upcoming Events
+        </Title>
+        <Anchor component={Link} to={paths.host.events.getHref()} size="sm" fw={600}>
+          See More
+        </Anchor>
+      </Group>
+      {upcoming.isPending ? (
+        <SimpleGrid cols={{ base: 1, sm: 3 }} aria-busy="true" aria-label="Loading upcoming events">
+          {[0, 1, 2].map((key) => (
+            <Skeleton key={key} h={220} radius="md" />
+          ))}
+        </SimpleGrid>
+      ) : events.length === 0 ? (
+        <Text c="dimmed" py="lg" ta="center">
+          {MSG.noEvents}
+        </Text>
+      ) : (
+        <SimpleGrid cols={{ base: 1, sm: 3 }}>
+          {events.map((event) => (
+            <EventCard key={event.id} event={event} />
+          ))}
+        </SimpleGrid>
+      )}
+    </Card>
+  );
+}
