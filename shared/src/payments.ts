@@ -1,0 +1,166 @@
+import { z } from 'zod';
+import { TIP_MAX_DOLLARS, TIP_MIN_DOLLARS } from './constants.ts';
+import { idField } from './fields.ts';
+import { MSG } from './messages.ts';
+
+/**
+ * Contracts of tips and the host's payment account (spec §3 Payment link
+ * request, §5 tip rules, §7 connect-stripe-account, active-stripe-account,
+ * create-payment-link). Money is integer cents everywhere.
+ */
+
+/** Answers of the payment calls (toasted by the web app). */
+export const PAYMENT_MSG = {
+  connectReady: 'Continue to Stripe to finish connecting your account.',
+  connectDemo: 'Demo payments: your account is connected without Stripe.',
+  accountStatus: 'Payment account status.',
+  linkCreated: 'Redirecting to the payment page.',
+  hostNotFound: 'Host not found.',
+  hostCannotReceive: "This host can't receive tips yet.",
+  selfTip: 'You cannot tip yourself.',
+  amountInvalid: 'The amount must be a number.',
+  returnPathInvalid: 'The return page must be an attendee page of this site.',
+  stripeUnavailable: 'The payment service is not answering. Please try again shortly.',
+  webhookSignature: 'Invalid Stripe signature.',
+} as const;
+
+/** `stripe_account_status` once the account can take card payments; anything else shows CONNECT. */
+export const STRIPE_ACCOUNT_ACTIVE = 'Active';
+/** An account that exists at Stripe but cannot take charges yet (onboarding unfinished or restricted). */
+export const STRIPE_ACCOUNT_PENDING = 'Pending';
+
+/** The query parameter a tip's return page gets: `?tip=success` or `?tip=cancelled`. */
+export const TIP_RETURN_PARAM = 'tip';
+export const TIP_RETURN = { success: 'success', cancelled: 'cancelled' } as const;
+export type TipReturn = (typeof TIP_RETURN)[keyof typeof TIP_RETURN];
+
+/** Where the web app starts connect's Stripe onboarding and lands after it (spec §2). */
+export const STRIPE_CONNECT_SUCCESS_PATH = '/host/stripe/connect/success';
+/** Where a refresh link that can no longer be renewed sends the host (the wallet tab). */
+export const STRIPE_CONNECT_RETRY_PATH = '/host/profile/edit?tab=wallet&stripe=retry';
+
+export const TIP_MIN_CENTS = TIP_MIN_DOLLARS * 100;
+export const TIP_MAX_CENTS = TIP_MAX_DOLLARS * 100;
+
+const DECIMAL_AMOUNT = /^(-?)(\d*)(?:\.(\d*))?$/;
+
+/**
+ * A dollar amount as typed (text or number) to exact integer cents, or the
+ * spec's message (§5). Parsed as text, so 7.10 is 710 cents, never 709.99….
+ */
+export function parseTipAmount(
+  input: unknown,
+): { ok: true; cents: number } | { ok: false; message: string } {
+  const text = typeof input === 'number' && Number.isFinite(input) ? String(input) : input;
+  if (typeof text !== 'string') return { ok: false, message: PAYMENT_MSG.amountInvalid };
+  const match = DECIMAL_AMOUNT.exec(text.trim());
+  const [, sign = '', whole = '', fraction = ''] = match ?? [];
+  if (!match || (whole === '' && fraction === '')) {
+    return { ok: false, message: PAYMENT_MSG.amountInvalid };
+  }
+  if (fraction.length > 2) return { ok: false, message: MSG.tipDecimals };
+  const cents = BigInt(whole || '0') * 100n + BigInt(fraction.padEnd(2, '0'));
+  if (sign === '-' || cents < BigInt(TIP_MIN_CENTS)) return { ok: false, message: MSG.tipMin };
+  if (cents > BigInt(TIP_MAX_CENTS)) return { ok: false, message: MSG.tipMax };
+  return { ok: true, cents: Number(cents) };
+}
+
+/** The tip amount field: dollars in, cents out, with the spec's messages. */
+export const tipAmountField = z.unknown().transform((value, context) => {
+  if (value === undefined || value === null || value === '') {
+    context.addIssue({ code: 'custom', message: MSG.fieldRequired });
+    return z.NEVER;
+  }
+  const parsed = parseTipAmount(value);
+  if (!parsed.ok) {
+    context.addIssue({ code: 'custom', message: parsed.message });
+    return z.NEVER;
+  }
+  return parsed.cents;
+});
+
+const RETURN_PATH_MAX = 500;
+
+/**
+ * The attendee page a tip started from, to come back to: a path of this site
+ * under /attendee/ (never another origin, so it is no open redirect). The
+ * server resolves it against PUBLIC_URL and checks again.
+ */
+export const tipReturnPathField = z
+  .string()
+  .trim()
+  .max(RETURN_PATH_MAX, PAYMENT_MSG.returnPathInvalid)
+  .refine(
+    (value) =>
+      value.startsWith('/attendee/') &&
+      !value.startsWith('//') &&
+      // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
+      !/[\\\u0000-\u001f\u007f]/.test(value),
+    PAYMENT_MSG.returnPathInvalid,
+  );
+
+/**
+ * Accept the client's form names (spec §3: hostId, eventId, ratingNumber …)
+ * beside the API's: an alias fills its field when the field itself is absent.
+ */
+export function withFormAliases(aliases: Record<string, string>) {
+  return (value: unknown) => {
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
+    const body: Record<string, unknown> = { ...value };
+    for (const [alias, name] of Object.entries(aliases)) {
+      if (body[name] === undefined && body[alias] !== undefined) body[name] = body[alias];
+      delete body[alias];
+    }
+    return body;
+  };
+}
+
+export const createPaymentLinkBody = z.preprocess(
+  withFormAliases({ hostId: 'host_id', eventId: 'event_id', attendeeId: 'attendee_id' }),
+  z.object({
+    host_id: idField,
+    amount: tipAmountField,
+    event_id: z.preprocess((value) => (value === '' ? undefined : value), idField.optional()),
+    /** Must be the caller when sent; the session decides who tips. */
+    attendee_id: idField.optional(),
+    /** Accepted for the spec's client; the name shown to the host comes from the account. */
+    attendee_name: z.string().max(200).optional(),
+    /** Accepted for the spec's client; the session decides (3 member, 4 guest). */
+    attendee_type: z.unknown().optional(),
+    return_path: z.preprocess(
+      (value) => (value === '' || value === null ? undefined : value),
+      tipReturnPathField.optional(),
+    ),
+  }),
+);
+export type CreatePaymentLinkBody = z.infer<typeof createPaymentLinkBody>;
+
+/** connect-stripe-account and create-payment-link: where to send the browser (spec §4). */
+export const redirectAnswerSchema = z.object({ status: z.literal(true), url: z.string() });
+export type RedirectAnswer = z.infer<typeof redirectAnswerSchema>;
+
+export const connectStripeAccountBody = z.object({ user_id: idField.optional() });
+export const activeStripeAccountBody = z.object({ user_id: idField.optional() });
+
+export const stripeAccountStatusSchema = z.object({
+  stripe_account_status: z.string().nullable(),
+});
+export type StripeAccountStatusAnswer = z.infer<typeof stripeAccountStatusSchema>;
+
+/** The host dashboard's tip card: paid tips (refunded ones excluded). */
+export const hostTipTotalsSchema = z.object({
+  count: z.number().int(),
+  total_cents: z.number().int(),
+});
+export type HostTipTotals = z.infer<typeof hostTipTotalsSchema>;
+
+/** get-host-dashboard-data as the payments slice extends it. */
+export const hostDashboardTipsSchema = z.object({ tips: hostTipTotalsSchema });
+export type HostDashboardTips = z.infer<typeof hostDashboardTipsSchema>;
+
+/** "$7.50" from 750 cents, for the web and the demo checkout page. */
+export function formatCents(cents: number): string {
+  const whole = Math.trunc(cents / 100);
+  const rest = String(Math.abs(cents % 100)).padStart(2, '0');
+  return `$${whole}.${rest}`;
+}
