@@ -34,6 +34,17 @@ export const attendanceRoutes: FastifyPluginAsyncZod = async (app) => {
     createProfilesService(config, events),
   );
 
+  /**
+   * The leaver's sockets stop watching the event's room before the room hears
+   * of the leave: at once on this node (the adapter's cluster-wide leave is a
+   * Redis round trip, while an emit reaches local sockets immediately), and on
+   * the other nodes through Redis, ahead of the pushes published after it.
+   */
+  function stopWatching(userId: number, eventId: number): void {
+    app.realtime.io.local.in(userRoom(userId)).socketsLeave(eventRoom(eventId));
+    app.realtime.io.in(userRoom(userId)).socketsLeave(eventRoom(eventId));
+  }
+
   app.post('/api/v1/join-event', { schema: { body: joinEventBody } }, async (request) => {
     const session = requireSession(request);
     assertSameUser(session, request.body.attendeeId);
@@ -60,8 +71,7 @@ export const attendanceRoutes: FastifyPluginAsyncZod = async (app) => {
       .transaction()
       .execute((trx) => attendance.leave(trx, session.userId, request.body.target));
     if (change) {
-      // Their sockets stop watching the room on every node before the room hears of it.
-      app.realtime.io.in(userRoom(session.userId)).socketsLeave(eventRoom(eventId));
+      stopWatching(session.userId, eventId);
       app.realtime.toEvent(eventId, 'attendee:left', {
         eventId,
         seq: change.seq,

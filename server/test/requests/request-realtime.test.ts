@@ -1,0 +1,295 @@
+import { hostEventDetailsSchema, userRoom, type ServerToClientEvents } from '@floorfill/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { get, insertEvent, type SignedIn } from '../helpers/event-factories.ts';
+import { post } from '../helpers/factories.ts';
+import {
+  connected,
+  connectSocket,
+  listenOnLoopback,
+  nextPush,
+  subscribe,
+  type TestSocket,
+} from '../helpers/socket-client.ts';
+import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import {
+  AGADOO,
+  BOHEMIAN,
+  cancelRequest,
+  eventSeq,
+  joinByCode,
+  joined,
+  markRequest,
+  sendRequest,
+  signIn,
+  signInMany,
+} from './request-factories.ts';
+
+type PushName = keyof ServerToClientEvents;
+const EVENT_PUSHES: PushName[] = [
+  'request:upserted',
+  'request:removed',
+  'event:stats',
+  'attendee:joined',
+  'attendee:left',
+  'request:played',
+];
+
+describe('song request pushes on real sockets', () => {
+  let t: TestApp;
+  let baseUrl: string;
+  let host: SignedIn;
+  const sockets: TestSocket[] = [];
+
+  const tokenOf = (who: SignedIn) => who.headers.authorization?.replace('Bearer ', '') ?? '';
+  const open = async (who: SignedIn) => {
+    const socket = connectSocket(baseUrl, { token: tokenOf(who) });
+    sockets.push(socket);
+    await connected(socket);
+    return socket;
+  };
+
+  /** Every push of these names a socket receives, in order. */
+  function record(socket: TestSocket, names: PushName[] = EVENT_PUSHES) {
+    const seen: Array<{ name: PushName; payload: unknown }> = [];
+    for (const name of names) {
+      socket.on(name as 'event:stats', (payload) => seen.push({ name, payload }));
+    }
+    return seen;
+  }
+
+  /**
+   * Proves a socket got none of the event's pushes: a marker sent to its own
+   * room after the writes arrives after anything that would have leaked.
+   */
+  async function settle(socket: TestSocket, userId: number): Promise<void> {
+    const marker = nextPush(socket, 'server:draining');
+    t.app.realtime.io.to(userRoom(userId)).emit('server:draining');
+    await marker;
+  }
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    host = await signIn(t, { name: 'Dana Host' });
+    baseUrl = await listenOnLoopback(t.app);
+  });
+  afterAll(async () => {
+    for (const socket of sockets) socket.disconnect();
+    await t.close();
+  });
+
+  it('a request reaches the host’s socket with the seq its write bumped; a socket without permission gets nothing', async () => {
+    const event = await insertEvent(t, host.id);
+    const [fan, stranger] = (await signInMany(t, 2)) as [SignedIn, SignedIn];
+    await joined(t, fan, event.code);
+    const hostSocket = await open(host);
+    expect(await subscribe(hostSocket, event.id)).toEqual({ ok: true, data: { seq: 1 } });
+    const strangerSocket = await open(stranger);
+    expect(await subscribe(strangerSocket, event.id)).toMatchObject({ ok: false });
+    const leaked = record(strangerSocket);
+
+    const upserted = nextPush(hostSocket, 'request:upserted');
+    const stats = nextPush(hostSocket, 'event:stats');
+    expect((await sendRequest(t, fan, event.id)).statusCode).toBe(201);
+
+    expect(await upserted).toMatchObject({
+      eventId: event.id,
+      seq: 2,
+      request: { song_id: BOHEMIAN.song_id, request_count: 1, status: 0 },
+    });
+    expect(await stats).toEqual({ eventId: event.id, seq: 2, stats: { joined: 1, requests: 1 } });
+    await settle(strangerSocket, stranger.id);
+    expect(leaked).toEqual([]);
+  });
+
+  it('refuses a room to an attendee or guest before they join, and grants it after (subscribe again)', async () => {
+    const event = await insertEvent(t, host.id);
+    const [fan] = (await signInMany(t, 1)) as [SignedIn];
+    const hostSocket = await open(host);
+    await subscribe(hostSocket, event.id);
+    const fanSocket = await open(fan);
+    expect(await subscribe(fanSocket, event.id)).toMatchObject({ ok: false });
+
+    const joinedPush = nextPush(hostSocket, 'attendee:joined');
+    const stats = nextPush(hostSocket, 'event:stats');
+    expect((await joinByCode(t, fan, event.code)).statusCode).toBe(200);
+    expect(await joinedPush).toEqual({
+      eventId: event.id,
+      seq: 1,
+      attendeeId: fan.id,
+      attendeeName: 'Fan 1',
+    });
+    expect(await stats).toMatchObject({ seq: 1, stats: { joined: 1, requests: 0 } });
+
+    expect(await subscribe(fanSocket, event.id)).toEqual({ ok: true, data: { seq: 1 } });
+  });
+
+  it('mark played reaches every requester’s own socket (request:played) and the room', async () => {
+    const event = await insertEvent(t, host.id, { name: 'Played Night' });
+    const fans = await signInMany(t, 3);
+    const [ann, bob, cy] = fans as [SignedIn, SignedIn, SignedIn];
+    for (const fan of fans) await joined(t, fan, event.code);
+    await sendRequest(t, ann, event.id);
+    await sendRequest(t, bob, event.id);
+    await sendRequest(t, cy, event.id, { song_id: AGADOO });
+    const hostSocket = await open(host);
+    await subscribe(hostSocket, event.id);
+    // Ann watches the room; Bob only has his socket open (the played news goes to his own room).
+    const annSocket = await open(ann);
+    await subscribe(annSocket, event.id);
+    const bobSocket = await open(bob);
+    const cySocket = await open(cy);
+    const cyHeard = record(cySocket, ['request:played']);
+    const seqBefore = await eventSeq(t, event.id);
+
+    const annPlayed = nextPush(annSocket, 'request:played');
+    const bobPlayed = nextPush(bobSocket, 'request:played');
+    const roomUpdate = nextPush(hostSocket, 'request:upserted');
+    const annRoomUpdate = nextPush(annSocket, 'request:upserted');
+    expect((await markRequest(t, host, event.id, BOHEMIAN.song_id, 'played')).statusCode).toBe(200);
+
+    const seq = seqBefore + 1;
+    expect(await annPlayed).toMatchObject({
+      eventId: event.id,
+      seq,
+      eventName: 'Played Night',
+      request: { attendee_id: ann.id, song_id: BOHEMIAN.song_id, status: 1 },
+    });
+    expect(await bobPlayed).toMatchObject({
+      seq,
+      request: { attendee_id: bob.id, song_id: BOHEMIAN.song_id, status: 1 },
+    });
+    expect(await roomUpdate).toMatchObject({
+      seq,
+      request: { song_id: BOHEMIAN.song_id, status: 1, request_count: 2 },
+    });
+    expect((await annRoomUpdate).seq).toBe(seq);
+    await settle(cySocket, cy.id);
+    expect(cyHeard).toEqual([]);
+  });
+
+  it('a cancel pushes the lower count, and the last cancel removes the song', async () => {
+    const event = await insertEvent(t, host.id);
+    const [ann, bob] = (await signInMany(t, 2)) as [SignedIn, SignedIn];
+    for (const fan of [ann, bob]) {
+      await joined(t, fan, event.code);
+      await sendRequest(t, fan, event.id);
+    }
+    const hostSocket = await open(host);
+    const { data } = (await subscribe(hostSocket, event.id)) as { data: { seq: number } };
+
+    const lower = nextPush(hostSocket, 'request:upserted');
+    await cancelRequest(t, ann, event.id, BOHEMIAN.song_id);
+    expect(await lower).toMatchObject({ seq: data.seq + 1, request: { request_count: 1 } });
+
+    const removed = nextPush(hostSocket, 'request:removed');
+    const stats = nextPush(hostSocket, 'event:stats');
+    await cancelRequest(t, bob, event.id, BOHEMIAN.song_id);
+    expect(await removed).toEqual({
+      eventId: event.id,
+      seq: data.seq + 2,
+      songId: BOHEMIAN.song_id,
+    });
+    expect(await stats).toMatchObject({ seq: data.seq + 2, stats: { joined: 2, requests: 0 } });
+  });
+
+  it('a leave pushes attendee:left, the songs it took out and the stats, and the leaver’s socket leaves the room', async () => {
+    const event = await insertEvent(t, host.id);
+    const [ann, bob] = (await signInMany(t, 2)) as [SignedIn, SignedIn];
+    for (const fan of [ann, bob]) await joined(t, fan, event.code);
+    await sendRequest(t, ann, event.id);
+    await sendRequest(t, bob, event.id);
+    await sendRequest(t, ann, event.id, { song_id: AGADOO });
+    const hostSocket = await open(host);
+    const { data } = (await subscribe(hostSocket, event.id)) as { data: { seq: number } };
+    const annSocket = await open(ann);
+    await subscribe(annSocket, event.id);
+    const heard = record(hostSocket);
+    const annHeard = record(annSocket);
+
+    const stats = nextPush(hostSocket, 'event:stats');
+    expect(
+      (await post(t, '/api/v1/leave-event', { event_id: event.id }, ann.headers)).statusCode,
+    ).toBe(200);
+    await stats;
+
+    const seq = data.seq + 1;
+    expect(heard).toEqual(
+      expect.arrayContaining([
+        { name: 'attendee:left', payload: { eventId: event.id, seq, attendeeId: ann.id } },
+        {
+          name: 'request:upserted',
+          payload: expect.objectContaining({
+            seq,
+            request: expect.objectContaining({ song_id: BOHEMIAN.song_id, request_count: 1 }),
+          }),
+        },
+        { name: 'request:removed', payload: { eventId: event.id, seq, songId: AGADOO } },
+        {
+          name: 'event:stats',
+          payload: { eventId: event.id, seq, stats: { joined: 1, requests: 1 } },
+        },
+      ]),
+    );
+    expect(heard).toHaveLength(4);
+
+    // Ann is out of the room: Bob's next request does not reach her.
+    const next = nextPush(hostSocket, 'request:upserted');
+    await sendRequest(t, bob, event.id, { song_id: AGADOO });
+    await next;
+    await settle(annSocket, ann.id);
+    expect(annHeard).toEqual([]);
+  });
+
+  it('a host whose socket was down while requests arrived gets them all: reconnect, resubscribe, seq ahead, snapshot', async () => {
+    const event = await insertEvent(t, host.id);
+    const fans = await signInMany(t, 5);
+    for (const fan of fans) await joined(t, fan, event.code);
+    const first = await open(host);
+    const subscribed = (await subscribe(first, event.id)) as { data: { seq: number } };
+    let lastSeen = subscribed.data.seq;
+    const push = nextPush(first, 'request:upserted');
+    await sendRequest(t, fans[0] as SignedIn, event.id);
+    lastSeen = (await push).seq;
+
+    first.disconnect();
+    for (const [index, fan] of fans.entries()) {
+      await sendRequest(t, fan, event.id, { song_id: index % 2 === 0 ? AGADOO : BOHEMIAN.song_id });
+    }
+
+    const again = await open(host);
+    const resubscribed = (await subscribe(again, event.id)) as { ok: true; data: { seq: number } };
+    expect(resubscribed.ok).toBe(true);
+    expect(resubscribed.data.seq).toBeGreaterThan(lastSeen);
+    // The ack's seq is ahead of what the client saw: it fetches the snapshot.
+    const snapshot = await get(t, `/api/v1/get-event-details?id=${event.id}`, host.headers);
+    const details = hostEventDetailsSchema.parse(snapshot.json().data);
+    expect(details.seq).toBeGreaterThanOrEqual(resubscribed.data.seq);
+    expect(details.song_requests).toHaveLength(6);
+    expect(
+      Object.fromEntries(details.grouped_song_requests.map((g) => [g.song_id, g.request_count])),
+    ).toEqual({ [BOHEMIAN.song_id]: 3, [AGADOO]: 3 });
+  });
+
+  it('50 simultaneous requests for one song reach the host as 50 pushes with 50 distinct consecutive seqs', async () => {
+    const event = await insertEvent(t, host.id);
+    const fans = await signInMany(t, 50, 'Crowd');
+    for (const fan of fans) await joined(t, fan, event.code);
+    const hostSocket = await open(host);
+    const { data } = (await subscribe(hostSocket, event.id)) as { data: { seq: number } };
+    const pushes: Array<{ seq: number; count: number }> = [];
+    const all = new Promise<void>((resolve) => {
+      hostSocket.on('request:upserted', (push) => {
+        pushes.push({ seq: push.seq, count: push.request.request_count });
+        if (pushes.length === 50) resolve();
+      });
+    });
+
+    await Promise.all(fans.map((fan) => sendRequest(t, fan, event.id)));
+    await all;
+
+    const seqs = pushes.map((push) => push.seq).sort((a, b) => a - b);
+    expect(seqs).toEqual(Array.from({ length: 50 }, (_, index) => data.seq + index + 1));
+    // Each push carries the count as of its own seq.
+    for (const push of pushes) expect(push.count).toBe(push.seq - data.seq);
+  });
+});
