@@ -245,11 +245,10 @@ describe('song request pushes on real sockets', () => {
     const fans = await signInMany(t, 5);
     for (const fan of fans) await joined(t, fan, event.code);
     const first = await open(host);
-    const subscribed = (await subscribe(first, event.id)) as { data: { seq: number } };
-    let lastSeen = subscribed.data.seq;
+    await subscribe(first, event.id);
     const push = nextPush(first, 'request:upserted');
     await sendRequest(t, fans[0] as SignedIn, event.id);
-    lastSeen = (await push).seq;
+    const lastSeen = (await push).seq;
 
     first.disconnect();
     for (const [index, fan] of fans.entries()) {
