@@ -1,5 +1,45 @@
+import type { UserDetails } from '@floorfill/shared';
+import { useNavigate } from 'react-router-dom';
 import { PageFrame } from '@/components/ui/page-frame';
+import { paths } from '@/config/paths';
+import { useSessionStore } from '@/features/auth/stores/session-store';
+import { useUserDetails } from '@/features/profiles/api/get-user-details';
+import { ProfileForm } from '@/features/profiles/components/profile-form';
+import { ProfileLoadError } from '@/features/profiles/components/profile-load-error';
+import { SettingsSkeleton } from '@/features/profiles/components/settings-skeleton';
+import { SettingsTabs } from '@/features/profiles/components/settings-tabs';
+import { WalletNote } from '@/features/profiles/components/wallet-note';
+import { sessionUserWithProfile } from '@/features/profiles/utils/session-user';
 
 export function HostProfileEditRoute() {
-  return <PageFrame title="Settings" description="Your profile details and wallet." />;
+  const navigate = useNavigate();
+  const userId = useSessionStore((state) => state.userId);
+  const profile = useUserDetails(userId);
+
+  // Default Login only picks the dashboard of the next login; the active role stays (spec §4).
+  const onSaved = (saved: UserDetails) => {
+    const { user, role, signIn } = useSessionStore.getState();
+    if (user && role !== null) signIn(sessionUserWithProfile(user, saved), role);
+    navigate(paths.host.profile.getHref());
+  };
+
+  let content;
+  if (profile.isError) {
+    content = <ProfileLoadError error={profile.error} onRetry={() => void profile.refetch()} />;
+  } else if (!profile.data) {
+    content = <SettingsSkeleton />;
+  } else {
+    content = (
+      <SettingsTabs
+        profile={<ProfileForm details={profile.data} onSaved={onSaved} />}
+        wallet={<WalletNote />}
+      />
+    );
+  }
+
+  return (
+    <PageFrame title="Settings" description="Your profile, as attendees see it, and your wallet.">
+      {content}
+    </PageFrame>
+  );
 }

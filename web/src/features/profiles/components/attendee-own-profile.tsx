@@ -1,0 +1,74 @@
+import type { EventSummary, UserDetails } from '@floorfill/shared';
+import { Anchor, Button } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconPencil, IconQrcode } from '@tabler/icons-react';
+import { Link } from 'react-router-dom';
+import { paths } from '@/config/paths';
+import { BioCard } from './bio-card';
+import { ProfileEventsSection } from './profile-events-section';
+import { ProfileHero } from './profile-hero';
+import { ProfileLayout } from './profile-layout';
+import { SocialLinksCard } from './social-links-card';
+import { SocialLinksModal } from './social-links-modal';
+
+export const NO_JOINED_EVENTS = 'You have not joined any event yet.';
+
+interface AttendeeOwnProfileProps {
+  details: UserDetails;
+  /** The events this attendee joined, newest first. */
+  joinedEvents: EventSummary[];
+  onShare: () => void;
+}
+
+/** The attendee's own profile: like the host's, listing Joined Events (spec §2). */
+export function AttendeeOwnProfile({ details, joinedEvents, onShare }: AttendeeOwnProfileProps) {
+  const [linksOpen, links] = useDisclosure(false);
+  const actions = (
+    <>
+      <Button
+        component={Link}
+        to={paths.attendee.profileEdit.getHref()}
+        variant="light"
+        leftSection={<IconPencil size={16} aria-hidden="true" />}
+      >
+        Edit Profile
+      </Button>
+      <Button leftSection={<IconQrcode size={16} aria-hidden="true" />} onClick={onShare}>
+        Share Profile
+      </Button>
+    </>
+  );
+
+  return (
+    <>
+      <ProfileLayout
+        hero={<ProfileHero details={details} actions={actions} />}
+        aside={
+          <>
+            <BioCard bio={details.bio} emptyText="Tell others about yourself in Edit Profile." />
+            <SocialLinksCard links={details.social_links} onEdit={links.open} />
+          </>
+        }
+        main={
+          <ProfileEventsSection
+            title="Joined Events"
+            events={joinedEvents}
+            eventHref={paths.attendee.eventDetails.getHref}
+            emptyText={NO_JOINED_EVENTS}
+            emptyAction={
+              <Anchor component={Link} to={paths.attendee.dashboard.getHref()} size="sm">
+                Join an event with its code on your dashboard
+              </Anchor>
+            }
+          />
+        }
+      />
+      <SocialLinksModal
+        opened={linksOpen}
+        userId={details.id}
+        links={details.social_links}
+        onDone={links.close}
+      />
+    </>
+  );
+}
