@@ -3,6 +3,7 @@ import * as initialSchema from './202611210800_initial_schema.ts';
 import * as eventsTimezone from './202611211000_events_timezone.ts';
 import * as seedSocialPlatforms from './202611211001_seed_social_platforms.ts';
 import * as catalogSeed from './202611210900_catalog_seed.ts';
+import * as payments from './202611211200_payments.ts';
 
 /**
  * Every migration, in order. Listed explicitly (not read from the folder) so
@@ -13,4 +14,5 @@ export const migrations: Record<string, Migration> = {
   '202611211000_events_timezone': eventsTimezone,
   '202611211001_seed_social_platforms': seedSocialPlatforms,
   '202611210900_catalog_seed': catalogSeed,
+  '202611211200_payments': payments,
 };

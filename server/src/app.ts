@@ -27,6 +27,9 @@ import { profileRoutes } from './profiles/profiles.routes.ts';
 import { qrRoutes } from './qr/qr.routes.ts';
 import { attendanceRoutes } from './attendance/attendance.routes.ts';
 import { requestRoutes } from './requests/requests.routes.ts';
+import { paymentRoutes } from './payments/payments.routes.ts';
+import { ratingRoutes } from './ratings/ratings.routes.ts';
+import { walletRoutes } from './wallets/wallets.routes.ts';
 import { uploadsPlugin } from './uploads/uploads.plugin.ts';
 import { attachRealtime, type Realtime } from './realtime/realtime.ts';
 
@@ -106,6 +109,9 @@ export async function buildApp(ctx: AppContext, logger: Logger): Promise<Fastify
   await app.register(eventRoutes);
   await app.register(attendanceRoutes);
   await app.register(requestRoutes);
+  await app.register(paymentRoutes);
+  await app.register(ratingRoutes);
+  await app.register(walletRoutes);
   await app.register(profileRoutes);
   await app.register(catalogRoutes);
   await app.register(qrRoutes);

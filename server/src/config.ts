@@ -97,6 +97,35 @@ const envSchema = z.object({
   SPOTIFY_CLIENT_SECRET: optionalString,
   SPOTIFY_API_BASE_URL: serviceUrl('https://api.spotify.com'),
   SPOTIFY_ACCOUNTS_BASE_URL: serviceUrl('https://accounts.spotify.com'),
+  /** Stripe keys: both set for real payments, neither for demo payments. */
+  STRIPE_SECRET_KEY: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^[sr]k_(test|live)_\w+$/, 'must be a Stripe secret (sk_…) or restricted (rk_…) key')
+      .optional(),
+  ),
+  STRIPE_WEBHOOK_SECRET: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^whsec_\S+$/, 'must be a webhook signing secret (whsec_…)')
+      .optional(),
+  ),
+  /** The platform's share of each tip, in percent (two decimals at most). */
+  STRIPE_PLATFORM_FEE_PERCENT: z.preprocess(
+    emptyAsUndefined,
+    z.coerce
+      .number()
+      .min(0)
+      .max(50)
+      .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-9, {
+        message: 'must have at most two decimals',
+      })
+      .default(0),
+  ),
+  /** Where the Stripe SDK sends API calls; tests point it at a local fake. */
+  STRIPE_API_BASE_URL: optionalUrl(['http', 'https']),
 });
 
 export type RawEnv = Record<string, string | undefined>;
@@ -124,6 +153,25 @@ export interface Config {
   /** The dev outbox (mail printed and kept for developers) is on exactly when there is no SMTP. */
   devOutbox: boolean;
   catalog: CatalogConfig;
+  payments: PaymentsConfig;
+}
+
+/**
+ * Tips through Stripe Connect, or demo payments: without Stripe keys a local
+ * checkout page completes tips through the same code a Stripe webhook takes.
+ */
+export interface PaymentsConfig {
+  mode: 'stripe' | 'demo';
+  stripe: StripeConfig | undefined;
+  /** The platform's fee in hundredths of a percent (250 = 2.5 %), so fees are integer maths. */
+  platformFeeBasisPoints: number;
+}
+
+export interface StripeConfig {
+  secretKey: string;
+  webhookSecret: string;
+  /** Host, port and protocol for the SDK when STRIPE_API_BASE_URL is set. */
+  api: { host: string; port: number; protocol: 'http' | 'https' } | undefined;
 }
 
 /** Song search: which music service to ask, how long to wait, and its address and keys. */
@@ -161,6 +209,25 @@ function localSecret(dataDir: string, file: string, bytes: number): string {
 
 const withoutTrailingSlash = (url: string) => url.replace(/\/+$/, '');
 
+/** A PUBLIC_URL only this machine can open: demo payments are harmless there. */
+function isLocalUrl(url: string): boolean {
+  const hostname = new URL(url).hostname;
+  return (
+    hostname === 'localhost' ||
+    hostname.endsWith('.localhost') ||
+    hostname === '[::1]' ||
+    /^127(\.\d{1,3}){3}$/.test(hostname)
+  );
+}
+
+function stripeApiAddress(url: string | undefined): StripeConfig['api'] {
+  if (!url) return undefined;
+  const parsed = new URL(url);
+  const protocol = parsed.protocol === 'http:' ? 'http' : 'https';
+  const port = parsed.port ? Number(parsed.port) : protocol === 'http' ? 80 : 443;
+  return { host: parsed.hostname, port, protocol };
+}
+
 function formatIssues(error: z.ZodError): string {
   return error.issues
     .map((issue) => `  ${issue.path.join('.') || '(env)'}: ${issue.message}`)
@@ -176,12 +243,29 @@ export function loadConfig(rawEnv: RawEnv = process.env): Config {
   const isProduction = env.NODE_ENV === 'production';
   const dataDir = path.resolve(repoRoot, env.DATA_DIR);
 
+  const stripeKeysMissing = [
+    !env.STRIPE_SECRET_KEY &&
+      env.STRIPE_WEBHOOK_SECRET &&
+      'STRIPE_SECRET_KEY: required with STRIPE_WEBHOOK_SECRET (set both for Stripe payments, neither for demo payments)',
+    env.STRIPE_SECRET_KEY &&
+      !env.STRIPE_WEBHOOK_SECRET &&
+      'STRIPE_WEBHOOK_SECRET: required with STRIPE_SECRET_KEY (set both for Stripe payments, neither for demo payments)',
+  ].filter(Boolean);
+  if (stripeKeysMissing.length > 0) {
+    throw new ConfigError(`Invalid configuration:\n  ${stripeKeysMissing.join('\n  ')}`);
+  }
+  const demoPayments = !env.STRIPE_SECRET_KEY;
+
   if (isProduction) {
     const missing = [
       !env.JWT_SECRET && 'JWT_SECRET: required in production (at least 32 characters)',
       !env.ENCRYPTION_KEY && 'ENCRYPTION_KEY: required in production (64 hex characters)',
       !env.PUBLIC_URL && 'PUBLIC_URL: required in production (the address users open)',
       !env.SMTP_URL && 'SMTP_URL: required in production (the dev outbox is never served there)',
+      demoPayments &&
+        env.PUBLIC_URL &&
+        !isLocalUrl(env.PUBLIC_URL) &&
+        'STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET: required in production when PUBLIC_URL is not localhost (demo payments complete tips without any money moving)',
     ].filter(Boolean);
     if (missing.length > 0) {
       throw new ConfigError(`Unsafe production configuration:\n  ${missing.join('\n  ')}`);
@@ -242,6 +326,18 @@ export function loadConfig(rawEnv: RawEnv = process.env): Config {
         clientId: env.SPOTIFY_CLIENT_ID,
         clientSecret: env.SPOTIFY_CLIENT_SECRET,
       },
+    },
+    payments: {
+      mode: demoPayments ? 'demo' : 'stripe',
+      stripe:
+        env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET
+          ? {
+              secretKey: env.STRIPE_SECRET_KEY,
+              webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+              api: stripeApiAddress(env.STRIPE_API_BASE_URL),
+            }
+          : undefined,
+      platformFeeBasisPoints: Math.round(env.STRIPE_PLATFORM_FEE_PERCENT * 100),
     },
   };
 }

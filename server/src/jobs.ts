@@ -1,11 +1,30 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from './infra/context.ts';
+import { createLogger } from './infra/logger.ts';
 import type { JobHandlers } from './infra/queue.ts';
+import { stripeEventJob } from './payments/payment-jobs.ts';
+import { createStripeClient } from './payments/stripe-client.ts';
+import { defaultUserNotifier, type UserNotifier } from './payments/user-notifier.ts';
+
+/** What jobs reach beyond the context: where pushes go, and the log. */
+export interface JobPorts {
+  notify?: UserNotifier;
+  logger?: FastifyBaseLogger;
+}
 
 /** What each background job does. Runs in the app process or in `npm run worker`. */
-export function jobHandlers(ctx: AppContext): JobHandlers {
+export function jobHandlers(ctx: AppContext, ports: JobPorts = {}): JobHandlers {
+  const logger = ports.logger ?? createLogger(ctx.config).child({ role: 'jobs' });
+  const stripeConfig = ctx.config.payments.stripe;
   return {
     'mail:send': async (message) => {
       await ctx.mail.send(message);
     },
+    'stripe:event': stripeEventJob({
+      db: ctx.db,
+      stripe: stripeConfig ? createStripeClient(stripeConfig) : undefined,
+      notify: ports.notify ?? defaultUserNotifier(ctx, logger),
+      logger,
+    }),
   };
 }

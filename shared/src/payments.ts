@@ -20,7 +20,8 @@ export const PAYMENT_MSG = {
   selfTip: 'You cannot tip yourself.',
   amountInvalid: 'The amount must be a number.',
   returnPathInvalid: 'The return page must be an attendee page of this site.',
-  stripeUnavailable: 'The payment service is not answering. Please try again shortly.',
+  stripeUnavailable:
+    'The payment service could not complete this request. Please try again shortly.',
   webhookSignature: 'Invalid Stripe signature.',
 } as const;
 

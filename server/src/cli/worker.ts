@@ -2,6 +2,7 @@ import { loadConfig } from '../config.ts';
 import { createAppContext } from '../infra/context.ts';
 import { createLogger } from '../infra/logger.ts';
 import { jobHandlers } from '../jobs.ts';
+import { redisUserNotifier } from '../payments/user-notifier.ts';
 
 /**
  * `npm run worker`: process background jobs without serving HTTP. Needs
@@ -14,7 +15,9 @@ if (!config.redisUrl) {
   process.exit(1);
 }
 const ctx = await createAppContext(config, logger);
-await ctx.queue.startWorker(jobHandlers(ctx));
+// No Socket.IO server here: pushes (a paid tip) go through Redis to the app nodes.
+const notify = ctx.redis ? redisUserNotifier(ctx.redis, config.redisPrefix) : undefined;
+await ctx.queue.startWorker(jobHandlers(ctx, notify ? { notify, logger } : { logger }));
 logger.info('worker started');
 
 async function stop(signal: string) {

@@ -24,6 +24,7 @@ import {
   prepareImageField,
 } from '../uploads/image-input.ts';
 import { createUploadStore, withStoredUploads } from '../uploads/upload-store.ts';
+import { hostTipTotals } from '../payments/payments.service.ts';
 import { createProfilesService } from '../profiles/profiles.service.ts';
 import { createEventsService } from './events.service.ts';
 import { assertSameUser } from './identity.ts';
@@ -102,7 +103,8 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const session = requireMember(request);
       assertSameUser(session, request.query.host_id);
-      return ok('', await events.dashboard(db, session.userId));
+      const totals = await events.dashboard(db, session.userId);
+      return ok('', { ...totals, tips: await hostTipTotals(db, session.userId) });
     },
   );
 

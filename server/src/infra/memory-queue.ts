@@ -4,6 +4,7 @@ import {
   backoffDelay,
   JOB_ATTEMPTS,
   type EnqueueOptions,
+  type JobContext,
   type JobHandlers,
   type JobName,
   type JobPayloads,
@@ -86,7 +87,9 @@ export class MemoryJobQueue implements JobQueue {
   }
 
   private async run(job: MemoryJob): Promise<void> {
-    const handler = this.handlers?.[job.name];
+    // Each job's payload matches its name (enqueue is typed by name); TypeScript cannot follow that through the union.
+    const handler = this.handlers?.[job.name] as
+      ((payload: JobPayloads[JobName], context: JobContext) => Promise<void>) | undefined;
     if (!handler) return;
     this.running += 1;
     try {

@@ -1,3 +1,4 @@
+import type { PaymentEvent } from '../payments/payment-events.ts';
 import type { MailMessage } from './mail.ts';
 
 /**
@@ -7,6 +8,8 @@ import type { MailMessage } from './mail.ts';
  */
 export interface JobPayloads {
   'mail:send': MailMessage;
+  /** A verified Stripe webhook (or a demo checkout) event; the job id is the event id. */
+  'stripe:event': PaymentEvent;
 }
 
 export type JobName = keyof JobPayloads;

@@ -61,6 +61,9 @@ describe('config', () => {
       ENCRYPTION_KEY: key,
       PUBLIC_URL: 'https://floorfill.example/',
       SMTP_URL: 'smtp://mail.example:587',
+      // A public address needs real payments (demo payments would let anyone "pay").
+      STRIPE_SECRET_KEY: 'sk_live_abc123',
+      STRIPE_WEBHOOK_SECRET: 'whsec_abc123',
     });
     expect(config).toMatchObject({
       isProduction: true,

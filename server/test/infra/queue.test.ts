@@ -40,6 +40,7 @@ describe.each(factories)('%s job queue', (_kind, makeQueue) => {
         calls.push({ to: payload.to, attempt: job.attempt });
         if (job.attempt <= failTimes) throw new Error(`planned failure ${job.attempt}`);
       },
+      'stripe:event': async () => undefined,
     };
   }
 

@@ -1,0 +1,298 @@
+import { randomBytes } from 'node:crypto';
+import {
+  EVENT_MSG,
+  PAYMENT_MSG,
+  ROLE,
+  STRIPE_ACCOUNT_ACTIVE,
+  STRIPE_ACCOUNT_PENDING,
+  STRIPE_CONNECT_SUCCESS_PATH,
+  TIP_RETURN,
+  TIP_RETURN_PARAM,
+  type CreatePaymentLinkBody,
+  type HostTipTotals,
+  type TipReturn,
+} from '@floorfill/shared';
+import type Stripe from 'stripe';
+import type { RequestSession } from '../auth/session.ts';
+import type { Config } from '../config.ts';
+import { conflict, fieldError, forbidden, HttpError, notFound } from '../http/errors.ts';
+import type { Db, DbOrTrx } from '../infra/db.ts';
+import { createConnectRefreshTokens } from './connect-refresh-token.ts';
+import * as repo from './payments.repository.ts';
+import type { PaymentAccountRow, TipRecipientRow } from './payments.repository.ts';
+import { isStripeError } from './stripe-client.ts';
+
+/**
+ * Connected accounts and payment links. In Stripe mode hosts onboard as
+ * Express accounts and tips are destination charges (the platform keeps its
+ * fee, the rest lands with the host); in demo mode the same calls succeed
+ * locally and no money moves.
+ */
+
+export const CONNECT_REFRESH_PATH = '/api/stripe/connect/refresh';
+export const DEMO_CHECKOUT_PATH = '/demo/checkout';
+
+export interface PaymentsServiceDeps {
+  config: Pick<Config, 'publicUrl' | 'jwtSecret' | 'payments'>;
+  /** The platform's Stripe client; undefined in demo mode. */
+  stripe: Stripe | undefined;
+}
+
+/** Stripe refused or could not be reached: the caller can try again; details go to the log only. */
+export class StripeUnavailableError extends HttpError {
+  override name = 'StripeUnavailableError';
+  constructor(readonly stripeError: unknown) {
+    super(502, PAYMENT_MSG.stripeUnavailable);
+  }
+}
+
+async function callStripe<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (isStripeError(error)) throw new StripeUnavailableError(error);
+    throw error;
+  }
+}
+
+function displayNameOf(row: { name: string; display_name: string | null }): string {
+  return row.display_name?.trim() || row.name;
+}
+
+/** The platform's share of a tip, rounded down to whole cents (integer maths only). */
+export function platformFeeCents(amountCents: number, basisPoints: number): number {
+  return Math.floor((amountCents * basisPoints) / 10_000);
+}
+
+/** The host dashboard's tip card: how many tips were paid and their sum (refunded ones excluded). */
+export async function hostTipTotals(db: DbOrTrx, hostId: number): Promise<HostTipTotals> {
+  const totals = await repo.paidTipTotals(db, hostId);
+  return { count: totals.count, total_cents: totals.totalCents };
+}
+
+export function createPaymentsService({ config, stripe }: PaymentsServiceDeps) {
+  const refreshTokens = createConnectRefreshTokens(config.jwtSecret);
+  const isDemo = config.payments.mode === 'demo';
+
+  /** The page a tip returns to, with `?tip=success|cancelled` added to its own query. */
+  function returnUrl(returnPath: string, outcome: TipReturn): string {
+    const url = new URL(returnPath, `${config.publicUrl}/`);
+    const origin = new URL(config.publicUrl).origin;
+    if (url.origin !== origin || !url.pathname.startsWith('/attendee/')) {
+      throw fieldError('return_path', PAYMENT_MSG.returnPathInvalid);
+    }
+    url.hash = '';
+    url.searchParams.set(TIP_RETURN_PARAM, outcome);
+    return url.toString();
+  }
+
+  function defaultReturnPath(hostId: number, eventId: number | undefined): string {
+    return eventId === undefined
+      ? `/attendee/host-profile/${hostId}`
+      : `/attendee/event/${eventId}`;
+  }
+
+  function requireStripe(): Stripe {
+    if (!stripe) throw new Error('Stripe is not configured (demo payments)');
+    return stripe;
+  }
+
+  async function requireAccount(db: DbOrTrx, userId: number): Promise<PaymentAccountRow> {
+    const account = await repo.findPaymentAccount(db, userId);
+    if (!account) throw notFound(PAYMENT_MSG.hostNotFound);
+    return account;
+  }
+
+  /** Stripe's own account (never a demo one) that this user has linked, creating it on first connect. */
+  async function ensureStripeAccount(db: Db, account: PaymentAccountRow): Promise<string> {
+    if (account.stripe_account_id && !account.stripe_account_is_demo) {
+      return account.stripe_account_id;
+    }
+    if (account.stripe_account_id) {
+      // A demo connection made while payments were in demo mode does not count at Stripe.
+      await repo.setAccountStatus(db, account.id, STRIPE_ACCOUNT_PENDING, false);
+      return account.stripe_account_id;
+    }
+    const created = await callStripe(() =>
+      requireStripe().accounts.create(
+        {
+          type: 'express',
+          ...(account.email ? { email: account.email } : {}),
+          capabilities: { card_payments: { requested: true }, transfers: { requested: true } },
+          metadata: { user_id: String(account.id) },
+        },
+        // A double click or a retry after a lost answer gets the same account, not a second one.
+        { idempotencyKey: `floorfill-connect-account-${account.id}` },
+      ),
+    );
+    const linked = await db
+      .transaction()
+      .execute((trx) =>
+        repo.linkStripeAccount(trx, account.id, created.id, STRIPE_ACCOUNT_PENDING),
+      );
+    return linked ?? created.id;
+  }
+
+  async function onboardingLink(userId: number, accountId: string): Promise<string> {
+    const link = await callStripe(() =>
+      requireStripe().accountLinks.create({
+        account: accountId,
+        type: 'account_onboarding',
+        return_url: `${config.publicUrl}${STRIPE_CONNECT_SUCCESS_PATH}`,
+        refresh_url: `${config.publicUrl}${CONNECT_REFRESH_PATH}?token=${refreshTokens.issue(userId)}`,
+      }),
+    );
+    return link.url;
+  }
+
+  /** Can this host take a tip now, in this mode? */
+  function canReceiveTips(host: TipRecipientRow): boolean {
+    if (host.stripe_account_status !== STRIPE_ACCOUNT_ACTIVE) return false;
+    if (isDemo) return true;
+    return Boolean(host.stripe_account_id) && !host.stripe_account_is_demo;
+  }
+
+  return {
+    mode: config.payments.mode,
+    returnUrl,
+
+    /**
+     * connect-stripe-account: Stripe mode answers the onboarding link of the
+     * user's Express account (created on first use); demo mode connects at
+     * once and answers the success page.
+     */
+    async connect(db: Db, userId: number): Promise<string> {
+      const account = await requireAccount(db, userId);
+      if (isDemo) {
+        await repo.setAccountStatus(db, userId, STRIPE_ACCOUNT_ACTIVE, true);
+        return `${config.publicUrl}${STRIPE_CONNECT_SUCCESS_PATH}`;
+      }
+      const accountId = await ensureStripeAccount(db, account);
+      return onboardingLink(userId, accountId);
+    },
+
+    /**
+     * The refresh URL's work: a fresh onboarding link for the host the token
+     * names, or null when the token is no good (or there is nothing to refresh).
+     */
+    async refreshOnboardingLink(db: Db, token: string): Promise<string | null> {
+      if (isDemo) return null;
+      const userId = refreshTokens.verify(token);
+      if (userId === null) return null;
+      const account = await repo.findPaymentAccount(db, userId);
+      if (!account?.stripe_account_id || account.stripe_account_is_demo) return null;
+      return onboardingLink(userId, account.stripe_account_id);
+    },
+
+    /**
+     * active-stripe-account: Stripe's word on the account (Active only once it
+     * can take charges). Safe to call on every dashboard start.
+     */
+    async refreshStatus(db: Db, userId: number): Promise<string | null> {
+      const account = await requireAccount(db, userId);
+      if (isDemo) return account.stripe_account_status;
+      if (!account.stripe_account_id) {
+        if (!account.stripe_account_is_demo) return account.stripe_account_status;
+        // Connected in demo mode only: not connected at Stripe, so CONNECT shows again.
+        await repo.setAccountStatus(db, userId, null, false);
+        return null;
+      }
+      const accountId = account.stripe_account_id;
+      const remote = await callStripe(() => requireStripe().accounts.retrieve(accountId));
+      const status = remote.charges_enabled ? STRIPE_ACCOUNT_ACTIVE : STRIPE_ACCOUNT_PENDING;
+      if (status !== account.stripe_account_status || account.stripe_account_is_demo) {
+        await repo.setAccountStatus(db, userId, status, false);
+      }
+      return status;
+    },
+
+    /**
+     * create-payment-link: checks the tip, then answers where the browser
+     * goes to pay (Stripe Checkout, or the demo checkout page). The tip is
+     * stored as pending; only a payment event makes it paid.
+     */
+    async createPaymentLink(
+      db: Db,
+      session: RequestSession,
+      body: CreatePaymentLinkBody,
+    ): Promise<string> {
+      if (body.host_id === session.userId) throw forbidden(PAYMENT_MSG.selfTip);
+      const host = await repo.findTipRecipient(db, body.host_id);
+      if (!host) throw notFound(PAYMENT_MSG.hostNotFound);
+      if (!canReceiveTips(host)) throw conflict(PAYMENT_MSG.hostCannotReceive);
+      const event =
+        body.event_id === undefined
+          ? undefined
+          : await repo.findLiveHostEvent(db, body.event_id, host.id);
+      if (body.event_id !== undefined && !event) throw notFound(EVENT_MSG.notFound);
+      const tipper = await repo.findUserName(db, session.userId);
+      if (!tipper) throw notFound(PAYMENT_MSG.hostNotFound);
+
+      const returnPath = body.return_path ?? defaultReturnPath(host.id, body.event_id);
+      const successUrl = returnUrl(returnPath, TIP_RETURN.success);
+      const cancelUrl = returnUrl(returnPath, TIP_RETURN.cancelled);
+      const tip: repo.NewTip = {
+        checkoutSessionId: '',
+        hostId: host.id,
+        eventId: event?.id ?? null,
+        attendeeId: session.userId,
+        attendeeName: displayNameOf(tipper),
+        attendeeType: session.isGuest ? ROLE.guest : ROLE.attendee,
+        amountCents: body.amount,
+        platformFeeCents: isDemo
+          ? 0
+          : platformFeeCents(body.amount, config.payments.platformFeeBasisPoints),
+        isDemo,
+        returnPath,
+      };
+
+      if (isDemo) {
+        tip.checkoutSessionId = `demo_cs_${randomBytes(24).toString('base64url')}`;
+        await db.transaction().execute((trx) => repo.insertTip(trx, tip));
+        return `${config.publicUrl}${DEMO_CHECKOUT_PATH}/${tip.checkoutSessionId}`;
+      }
+
+      const destination = host.stripe_account_id;
+      if (!destination) throw conflict(PAYMENT_MSG.hostCannotReceive);
+      const tipId = await repo.reserveTipId(db);
+      const metadata = { tip_id: String(tipId) };
+      const checkout = await callStripe(() =>
+        requireStripe().checkout.sessions.create(
+          {
+            mode: 'payment',
+            line_items: [
+              {
+                quantity: 1,
+                price_data: {
+                  currency: 'usd',
+                  unit_amount: tip.amountCents,
+                  product_data: {
+                    name: `Tip for ${displayNameOf(host)}`,
+                    ...(event ? { description: event.name } : {}),
+                  },
+                },
+              },
+            ],
+            payment_intent_data: {
+              transfer_data: { destination },
+              ...(tip.platformFeeCents > 0 ? { application_fee_amount: tip.platformFeeCents } : {}),
+              metadata,
+            },
+            success_url: successUrl,
+            cancel_url: cancelUrl,
+            client_reference_id: String(tipId),
+            metadata,
+          },
+          { idempotencyKey: `floorfill-tip-${tipId}` },
+        ),
+      );
+      if (!checkout.url) throw new StripeUnavailableError(new Error('checkout session has no url'));
+      tip.id = tipId;
+      tip.checkoutSessionId = checkout.id;
+      await db.transaction().execute((trx) => repo.insertTip(trx, tip));
+      return checkout.url;
+    },
+  };
+}
+
+export type PaymentsService = ReturnType<typeof createPaymentsService>;

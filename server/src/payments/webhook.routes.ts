@@ -1,0 +1,55 @@
+import { PAYMENT_MSG } from '@floorfill/shared';
+import type { FastifyPluginAsync } from 'fastify';
+import type Stripe from 'stripe';
+import { failure } from '../http/envelope.ts';
+import { toPaymentEvent } from './payment-events.ts';
+
+export const STRIPE_WEBHOOK_PATH = '/api/stripe/webhook';
+
+/** A Stripe event is a few KB; this leaves ample room and refuses anything absurd. */
+const WEBHOOK_BODY_LIMIT = 512 * 1024;
+
+/**
+ * POST /api/stripe/webhook: Stripe's signature is checked over the exact
+ * bytes it sent, so JSON bodies stay raw in this plugin's scope only (the
+ * rest of the app parses JSON as usual). A verified event is queued with its
+ * own id as the job id and answered at once; the job applies it.
+ */
+export const stripeWebhookRoutes: FastifyPluginAsync<{ stripe: Stripe | undefined }> = async (
+  app,
+  { stripe },
+) => {
+  // Demo payments: no Stripe, no webhook endpoint (404).
+  if (!stripe) return;
+  const webhookSecret = app.ctx.config.payments.stripe?.webhookSecret;
+  if (!webhookSecret) return;
+
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser(
+    'application/json',
+    { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT },
+    (_request, body, done) => done(null, body),
+  );
+
+  app.post(STRIPE_WEBHOOK_PATH, { bodyLimit: WEBHOOK_BODY_LIMIT }, async (request, reply) => {
+    const signature = request.headers['stripe-signature'];
+    if (!Buffer.isBuffer(request.body) || typeof signature !== 'string') {
+      return reply.status(400).send(failure(PAYMENT_MSG.webhookSignature));
+    }
+    let event: Stripe.Event;
+    try {
+      event = stripe.webhooks.constructEvent(request.body, signature, webhookSecret);
+    } catch (error) {
+      request.log.warn({ err: error }, 'stripe webhook refused: bad signature');
+      return reply.status(400).send(failure(PAYMENT_MSG.webhookSignature));
+    }
+    const paymentEvent = toPaymentEvent(event);
+    if (paymentEvent) {
+      await app.ctx.queue.enqueue('stripe:event', paymentEvent, {
+        jobId: event.id,
+        requestId: request.id,
+      });
+    }
+    return reply.status(200).send({ received: true });
+  });
+};

@@ -1,0 +1,53 @@
+import { attendeeWalletBody, hostWalletBody, PROFILE_MSG, WALLET_MSG } from '@floorfill/shared';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireMember } from '../auth/auth.plugin.ts';
+import { assertSameUser } from '../events/identity.ts';
+import { ok } from '../http/envelope.ts';
+import { notFound } from '../http/errors.ts';
+import { createWalletsService } from './wallets.service.ts';
+
+async function membersOnly(request: FastifyRequest): Promise<void> {
+  requireMember(request);
+}
+
+/** The Wallet tab (host keys), the attendee's card form, and get-wallet for both forms. */
+export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { config, db } = app.ctx;
+  const wallets = createWalletsService(config);
+
+  app.get('/api/v1/get-wallet', { onRequest: membersOnly }, async (request) => {
+    const session = requireMember(request);
+    const wallet = await wallets.wallet(db, session.userId);
+    if (!wallet) throw notFound(PROFILE_MSG.notFound);
+    return ok('', wallet);
+  });
+
+  app.post(
+    '/api/v1/update-host-profile-wallet',
+    { onRequest: membersOnly, schema: { body: hostWalletBody } },
+    async (request) => {
+      const session = requireMember(request);
+      assertSameUser(session, request.body.id);
+      const saved = await db
+        .transaction()
+        .execute((trx) => wallets.saveHostKeys(trx, session.userId, request.body));
+      if (!saved) throw notFound(PROFILE_MSG.notFound);
+      return ok(WALLET_MSG.hostSaved, saved);
+    },
+  );
+
+  app.post(
+    '/api/v1/update-attendee-profile-wallet',
+    { onRequest: membersOnly, schema: { body: attendeeWalletBody } },
+    async (request) => {
+      const session = requireMember(request);
+      assertSameUser(session, request.body.id);
+      const saved = await db
+        .transaction()
+        .execute((trx) => wallets.saveCard(trx, session.userId, request.body));
+      if (!saved) throw notFound(PROFILE_MSG.notFound);
+      return ok(WALLET_MSG.cardSaved, saved);
+    },
+  );
+};

@@ -1,0 +1,400 @@
+import { randomBytes } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Stripe from 'stripe';
+
+/**
+ * A local stand-in for the part of Stripe's API the payments feature calls,
+ * speaking Stripe's wire format: form-encoded bodies with nested `a[b][c]`
+ * keys, Bearer authentication, JSON objects shaped like Stripe's, errors in
+ * Stripe's `{ error: { type, code, message, param } }` envelope, and
+ * Idempotency-Key replays. The real `stripe` SDK is pointed at it through
+ * STRIPE_API_BASE_URL, so the production client code runs unchanged. Every
+ * request is recorded so tests can check what the SDK sent.
+ */
+
+export const FAKE_STRIPE_SECRET_KEY = 'sk_test_floorfillfake0000000000';
+export const FAKE_STRIPE_WEBHOOK_SECRET = 'whsec_floorfillfaketestsecret';
+
+export type FormValue = string | FormObject | FormValue[];
+export interface FormObject {
+  [key: string]: FormValue;
+}
+
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  idempotencyKey: string | undefined;
+  body: FormObject;
+}
+
+export interface FakeAccount {
+  id: string;
+  object: 'account';
+  type: string;
+  email: string | null;
+  country: string;
+  default_currency: string;
+  charges_enabled: boolean;
+  payouts_enabled: boolean;
+  details_submitted: boolean;
+  capabilities: Record<string, 'active' | 'inactive' | 'pending'>;
+  metadata: Record<string, string>;
+  created: number;
+}
+
+export interface FakeCheckoutSession {
+  id: string;
+  object: 'checkout.session';
+  mode: string;
+  status: 'open' | 'complete' | 'expired';
+  payment_status: 'paid' | 'unpaid' | 'no_payment_required';
+  amount_subtotal: number;
+  amount_total: number;
+  currency: string;
+  url: string | null;
+  success_url: string | null;
+  cancel_url: string | null;
+  client_reference_id: string | null;
+  metadata: Record<string, string>;
+  payment_intent: string | null;
+  livemode: false;
+  created: number;
+  expires_at: number;
+}
+
+class FakeStripeError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly error: { type: string; message: string; code?: string; param?: string },
+  ) {
+    super(error.message);
+  }
+}
+
+const now = () => Math.floor(Date.now() / 1000);
+const randomId = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
+
+/** `line_items[0][price_data][currency]=usd` and friends into nested objects and arrays. */
+export function parseStripeForm(text: string): FormObject {
+  const root: FormObject = {};
+  for (const [key, value] of new URLSearchParams(text)) {
+    const path = key.split(/\[|\]\[|\]/).filter((part) => part !== '');
+    let node: FormObject = root;
+    path.forEach((part, index) => {
+      if (index === path.length - 1) {
+        node[part] = value;
+        return;
+      }
+      const next = node[part];
+      if (typeof next === 'object' && !Array.isArray(next)) {
+        node = next;
+        return;
+      }
+      const created: FormObject = {};
+      node[part] = created;
+      node = created;
+    });
+  }
+  return arraysFromIndexedObjects(root) as FormObject;
+}
+
+function arraysFromIndexedObjects(value: FormValue): FormValue {
+  if (typeof value === 'string' || Array.isArray(value)) return value;
+  const keys = Object.keys(value);
+  const converted: FormObject = {};
+  for (const key of keys) converted[key] = arraysFromIndexedObjects(value[key] as FormValue);
+  if (keys.length > 0 && keys.every((key) => /^\d+$/.test(key))) {
+    return keys.sort((a, b) => Number(a) - Number(b)).map((key) => converted[key] as FormValue);
+  }
+  return converted;
+}
+
+/** A nested form value by path (`at(body, 'payment_intent_data', 'transfer_data', 'destination')`). */
+export function at(
+  body: FormValue | undefined,
+  ...path: Array<string | number>
+): FormValue | undefined {
+  let node = body;
+  for (const part of path) {
+    if (node === undefined || typeof node === 'string') return undefined;
+    node = Array.isArray(node) ? node[Number(part)] : node[String(part)];
+  }
+  return node;
+}
+
+function text(body: FormObject, ...path: string[]): string | undefined {
+  const value = at(body, ...path);
+  return typeof value === 'string' ? value : undefined;
+}
+
+function stringRecord(value: FormValue | undefined): Record<string, string> {
+  if (!value || typeof value === 'string' || Array.isArray(value)) return {};
+  const record: Record<string, string> = {};
+  for (const [key, entry] of Object.entries(value)) {
+    if (typeof entry === 'string') record[key] = entry;
+  }
+  return record;
+}
+
+function missing(param: string): FakeStripeError {
+  return new FakeStripeError(400, {
+    type: 'invalid_request_error',
+    code: 'parameter_missing',
+    message: `Missing required param: ${param}.`,
+    param,
+  });
+}
+
+export class FakeStripe {
+  readonly requests: RecordedRequest[] = [];
+  readonly accounts = new Map<string, FakeAccount>();
+  readonly sessions = new Map<string, FakeCheckoutSession>();
+  private readonly replays = new Map<string, { status: number; body: string }>();
+  private failures: Array<{ path: RegExp; status: number; message: string }> = [];
+  private server: http.Server | undefined;
+  /** The real SDK, for signing webhook payloads exactly as Stripe does. */
+  readonly sdk = new Stripe(FAKE_STRIPE_SECRET_KEY);
+
+  constructor(readonly secretKey = FAKE_STRIPE_SECRET_KEY) {}
+
+  async start(): Promise<string> {
+    this.server = http.createServer((request, response) => {
+      void this.handle(request, response);
+    });
+    await new Promise<void>((resolve) => this.server?.listen(0, '127.0.0.1', resolve));
+    const { port } = this.server.address() as AddressInfo;
+    return `http://127.0.0.1:${port}`;
+  }
+
+  async stop(): Promise<void> {
+    const server = this.server;
+    if (!server) return;
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+
+  /** The next `times` requests to a matching path answer this Stripe error (the SDK retries 5xx). */
+  failNext(path: RegExp, status = 500, times = 1, message = 'An unknown error occurred'): void {
+    for (let index = 0; index < times; index += 1) this.failures.push({ path, status, message });
+  }
+
+  requestsTo(method: string, path: string | RegExp): RecordedRequest[] {
+    return this.requests.filter(
+      (request) =>
+        request.method === method &&
+        (typeof path === 'string' ? request.path === path : path.test(request.path)),
+    );
+  }
+
+  /** What Stripe would report after the host worked through onboarding (or got restricted). */
+  updateAccount(id: string, patch: Partial<FakeAccount>): FakeAccount {
+    const account = this.accounts.get(id);
+    if (!account) throw new Error(`no fake account ${id}`);
+    Object.assign(account, patch);
+    return account;
+  }
+
+  /** The attendee paid: the session completes with a payment intent. */
+  completeSession(id: string): FakeCheckoutSession {
+    const session = this.sessions.get(id);
+    if (!session) throw new Error(`no fake checkout session ${id}`);
+    session.status = 'complete';
+    session.payment_status = 'paid';
+    session.payment_intent = randomId('pi');
+    session.url = null;
+    return session;
+  }
+
+  expireSession(id: string): FakeCheckoutSession {
+    const session = this.sessions.get(id);
+    if (!session) throw new Error(`no fake checkout session ${id}`);
+    session.status = 'expired';
+    session.url = null;
+    return session;
+  }
+
+  private async handle(request: http.IncomingMessage, response: http.ServerResponse) {
+    const chunks: Buffer[] = [];
+    for await (const chunk of request) chunks.push(chunk as Buffer);
+    const url = new URL(request.url ?? '/', 'http://fake');
+    const method = request.method ?? 'GET';
+    const rawBody = Buffer.concat(chunks).toString('utf8');
+    const body = parseStripeForm(method === 'GET' ? url.search.slice(1) : rawBody);
+    const idempotencyKey = header(request, 'idempotency-key');
+    this.requests.push({ method, path: url.pathname, idempotencyKey, body });
+
+    const send = (status: number, payload: unknown, extra: Record<string, string> = {}) => {
+      const json = JSON.stringify(payload);
+      response.writeHead(status, {
+        'content-type': 'application/json',
+        'request-id': randomId('req'),
+        ...extra,
+      });
+      response.end(json);
+      return json;
+    };
+
+    const authorization = header(request, 'authorization');
+    if (authorization !== `Bearer ${this.secretKey}`) {
+      send(401, {
+        error: {
+          type: 'invalid_request_error',
+          message: 'Invalid API Key provided.',
+        },
+      });
+      return;
+    }
+
+    const replayKey = idempotencyKey ? `${method} ${url.pathname} ${idempotencyKey}` : undefined;
+    const replay = replayKey ? this.replays.get(replayKey) : undefined;
+    if (replay) {
+      response.writeHead(replay.status, {
+        'content-type': 'application/json',
+        'idempotent-replayed': 'true',
+      });
+      response.end(replay.body);
+      return;
+    }
+
+    try {
+      const failure = this.failures.findIndex((entry) => entry.path.test(url.pathname));
+      if (failure >= 0) {
+        const [planned] = this.failures.splice(failure, 1);
+        throw new FakeStripeError(planned?.status ?? 500, {
+          type: 'api_error',
+          message: planned?.message ?? 'An unknown error occurred',
+        });
+      }
+      const result = this.route(method, url.pathname, body);
+      const json = send(200, result);
+      if (replayKey && method === 'POST') this.replays.set(replayKey, { status: 200, body: json });
+    } catch (error) {
+      if (!(error instanceof FakeStripeError)) throw error;
+      send(error.statusCode, { error: error.error });
+    }
+  }
+
+  private route(method: string, path: string, body: FormObject): unknown {
+    if (method === 'POST' && path === '/v1/accounts') return this.createAccount(body);
+    const accountMatch = /^\/v1\/accounts\/([\w-]+)$/.exec(path);
+    if (method === 'GET' && accountMatch) return this.requireAccount(accountMatch[1] ?? '');
+    if (method === 'POST' && path === '/v1/account_links') return this.createAccountLink(body);
+    if (method === 'POST' && path === '/v1/checkout/sessions') return this.createSession(body);
+    throw new FakeStripeError(404, {
+      type: 'invalid_request_error',
+      message: `Unrecognized request URL (${method}: ${path}).`,
+    });
+  }
+
+  private requireAccount(id: string): FakeAccount {
+    const account = this.accounts.get(id);
+    if (!account) {
+      throw new FakeStripeError(404, {
+        type: 'invalid_request_error',
+        code: 'resource_missing',
+        message: `No such account: '${id}'`,
+        param: 'account',
+      });
+    }
+    return account;
+  }
+
+  private createAccount(body: FormObject): FakeAccount {
+    const capabilities: FakeAccount['capabilities'] = {};
+    const requested = at(body, 'capabilities');
+    if (requested && typeof requested === 'object' && !Array.isArray(requested)) {
+      for (const name of Object.keys(requested)) capabilities[name] = 'inactive';
+    }
+    const account: FakeAccount = {
+      id: randomId('acct'),
+      object: 'account',
+      type: text(body, 'type') ?? 'standard',
+      email: text(body, 'email') ?? null,
+      country: text(body, 'country') ?? 'US',
+      default_currency: 'usd',
+      charges_enabled: false,
+      payouts_enabled: false,
+      details_submitted: false,
+      capabilities,
+      metadata: stringRecord(at(body, 'metadata')),
+      created: now(),
+    };
+    this.accounts.set(account.id, account);
+    return account;
+  }
+
+  private createAccountLink(body: FormObject) {
+    const account = text(body, 'account');
+    if (!account) throw missing('account');
+    if (!text(body, 'type')) throw missing('type');
+    if (!text(body, 'refresh_url')) throw missing('refresh_url');
+    if (!text(body, 'return_url')) throw missing('return_url');
+    this.requireAccount(account);
+    const created = now();
+    return {
+      object: 'account_link',
+      created,
+      expires_at: created + 300,
+      url: `https://connect.stripe.com/setup/e/${account}/${randomBytes(9).toString('hex')}`,
+    };
+  }
+
+  private createSession(body: FormObject): FakeCheckoutSession {
+    const mode = text(body, 'mode');
+    if (!mode) throw missing('mode');
+    const items = at(body, 'line_items');
+    if (!Array.isArray(items) || items.length === 0) throw missing('line_items');
+    let amount = 0;
+    for (const item of items) {
+      const unit = Number(at(item, 'price_data', 'unit_amount'));
+      const quantity = Number(at(item, 'quantity') ?? '1');
+      amount += unit * quantity;
+    }
+    const destination = text(body, 'payment_intent_data', 'transfer_data', 'destination');
+    if (destination) {
+      const account = this.requireAccount(destination);
+      if (!account.charges_enabled) {
+        throw new FakeStripeError(400, {
+          type: 'invalid_request_error',
+          message: `The destination account ${destination} cannot take charges yet.`,
+          param: 'payment_intent_data[transfer_data][destination]',
+        });
+      }
+    }
+    const id = `cs_test_${randomBytes(16).toString('hex')}`;
+    const created = now();
+    const session: FakeCheckoutSession = {
+      id,
+      object: 'checkout.session',
+      mode,
+      status: 'open',
+      payment_status: 'unpaid',
+      amount_subtotal: amount,
+      amount_total: amount,
+      currency: text(body, 'line_items', '0', 'price_data', 'currency') ?? 'usd',
+      url: `https://checkout.stripe.com/c/pay/${id}`,
+      success_url: text(body, 'success_url') ?? null,
+      cancel_url: text(body, 'cancel_url') ?? null,
+      client_reference_id: text(body, 'client_reference_id') ?? null,
+      metadata: stringRecord(at(body, 'metadata')),
+      payment_intent: null,
+      livemode: false,
+      created,
+      expires_at: created + 24 * 3600,
+    };
+    this.sessions.set(id, session);
+    return session;
+  }
+}
+
+function header(request: http.IncomingMessage, name: string): string | undefined {
+  const value = request.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+export async function startFakeStripe(): Promise<{ fake: FakeStripe; baseUrl: string }> {
+  const fake = new FakeStripe();
+  const baseUrl = await fake.start();
+  return { fake, baseUrl };
+}
