@@ -82,3 +82,46 @@ export async function captureScreens(page: Page, name: string): Promise<void> {
 export function randomPassword(): string {
   return `Pw-${randomBytes(6).toString('hex')}`;
 }
+
+export interface TestAccount {
+  name: string;
+  email: string;
+  password: string;
+}
+
+/** A verified account made through the API (the auth journey covers the forms). */
+export async function createVerifiedAccount(
+  request: APIRequestContext,
+  name = 'Dee Jay',
+): Promise<TestAccount> {
+  const account = { name, email: uniqueEmail('e2e'), password: randomPassword() };
+  const signup = await request.post('/api/auth/signup', {
+    data: { ...account, password_confirmation: account.password },
+  });
+  expect(signup.status(), await signup.text()).toBe(201);
+  const code = await latestCode(request, account.email);
+  const digits = Object.fromEntries([...code].map((digit, index) => [`otp${index + 1}`, digit]));
+  const verify = await request.post('/api/auth/verify-email', {
+    data: { email: account.email, ...digits },
+  });
+  expect(verify.ok(), await verify.text()).toBe(true);
+  return account;
+}
+
+/**
+ * A verified account signed in through the login page, which lands on the
+ * default dashboard (the host's for new accounts).
+ */
+export async function signUpAndLogIn(
+  page: Page,
+  request: APIRequestContext,
+  name = 'Dee Jay',
+): Promise<TestAccount> {
+  const account = await createVerifiedAccount(request, name);
+  await page.goto('/auth/login');
+  await page.getByLabel('Email', { exact: true }).fill(account.email);
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await expect(page).toHaveURL(/\/dashboard/);
+  return account;
+}

@@ -3,6 +3,7 @@ import {
   eventListResponseSchema,
   eventSummarySchema,
   hostDashboardSchema,
+  hostDashboardTipsSchema,
   MSG,
   type EventListResponse,
 } from '@floorfill/shared';
@@ -86,19 +87,10 @@ export function useUpcomingEvents() {
   });
 }
 
-/**
- * Tips join the dashboard once payments land; until then the field is absent.
- * The total may come in cents or dollars, so both spellings are read.
- */
-const dashboardTipsSchema = z.object({
-  count: z.number().int(),
-  total_cents: z.number().optional(),
-  total: z.number().optional(),
-});
-
-const hostDashboardWithTipsSchema = hostDashboardSchema.extend({
-  tips: dashboardTipsSchema.optional(),
-});
+/** The payments slice adds paid-tip totals to the dashboard answer. */
+const hostDashboardWithTipsSchema = hostDashboardSchema.extend(
+  hostDashboardTipsSchema.partial().shape,
+);
 export type HostDashboardData = z.infer<typeof hostDashboardWithTipsSchema>;
 
 export function useHostDashboard() {

@@ -1,7 +1,8 @@
+import { formatCents } from '@floorfill/shared';
 import { Card, Group, SimpleGrid, Skeleton, Text, ThemeIcon } from '@mantine/core';
 import { IconCalendarEvent, IconCoin, IconMusic, IconUsers, type Icon } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { useHostDashboard, type HostDashboardData } from '../api/get-events';
+import { useHostDashboard } from '../api/get-events';
 
 interface StatCardProps {
   label: string;
@@ -35,13 +36,6 @@ function StatCard({ label, value, icon: StatIcon, hint }: StatCardProps) {
   );
 }
 
-const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-
-function tipsTotalDollars(tips: NonNullable<HostDashboardData['tips']>): number {
-  if (tips.total_cents !== undefined) return tips.total_cents / 100;
-  return tips.total ?? 0;
-}
-
 /** Spec §2: EVENTS, USERS, REQUEST (all time), and TIPS once the server reports them. */
 export function DashboardStats() {
   const dashboard = useHostDashboard();
@@ -66,7 +60,7 @@ export function DashboardStats() {
       {data.tips ? (
         <StatCard
           label="Tips"
-          value={dollars.format(tipsTotalDollars(data.tips))}
+          value={formatCents(data.tips.total_cents)}
           icon={IconCoin}
           hint={`${data.tips.count} ${data.tips.count === 1 ? 'tip' : 'tips'}`}
         />

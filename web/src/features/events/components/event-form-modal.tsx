@@ -25,6 +25,25 @@ import { browserTimeZone } from '../utils/time-zone';
 const BANNER_ASPECT = 16 / 9;
 const PICKER_DISPLAY = 'DD MMM YYYY hh:mm A';
 
+/** The time inputs inside each picker need their own names (axe, screen readers). */
+function timeLabels(which: 'start' | 'end') {
+  return {
+    format: '12h' as const,
+    hoursInputLabel: `${which === 'start' ? 'Start' : 'End'} hour`,
+    minutesInputLabel: `${which === 'start' ? 'Start' : 'End'} minutes`,
+    amPmInputLabel: `${which === 'start' ? 'Start' : 'End'} AM or PM`,
+  };
+}
+
+/** The dropdown's icon buttons are named too. */
+function pickerLabels(which: 'start' | 'end') {
+  return {
+    nextLabel: 'Next month',
+    previousLabel: 'Previous month',
+    submitButtonProps: { 'aria-label': `Confirm ${which} time` },
+  };
+}
+
 interface EventFormProps {
   mode: EventFormMode;
   event?: EventSummary;
@@ -85,7 +104,8 @@ function EventForm({ mode, event, initialValues, onDone, onCancel }: EventFormPr
             valueFormat={PICKER_DISPLAY}
             placeholder="Pick date and time"
             leftSection={<IconCalendarEvent size={16} aria-hidden="true" />}
-            timePickerProps={{ format: '12h', 'aria-label': 'Start time of day' }}
+            timePickerProps={timeLabels('start')}
+            {...pickerLabels('start')}
             {...form.getInputProps('start_time')}
           />
           <DateTimePicker
@@ -93,7 +113,8 @@ function EventForm({ mode, event, initialValues, onDone, onCancel }: EventFormPr
             valueFormat={PICKER_DISPLAY}
             placeholder="Pick date and time"
             leftSection={<IconCalendarEvent size={16} aria-hidden="true" />}
-            timePickerProps={{ format: '12h', 'aria-label': 'End time of day' }}
+            timePickerProps={timeLabels('end')}
+            {...pickerLabels('end')}
             {...form.getInputProps('end_time')}
           />
         </SimpleGrid>

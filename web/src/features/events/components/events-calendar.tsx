@@ -36,6 +36,7 @@ export function EventsCalendar({ timeZone, selectedDay, onDayClick }: EventsCale
         date={shownDate}
         onDateChange={setShownDate}
         hideOutsideDates
+        weekendDays={[]}
         highlightToday
         fullWidth
         size="md"
@@ -43,10 +44,10 @@ export function EventsCalendar({ timeZone, selectedDay, onDayClick }: EventsCale
         nextLabel="Next month"
         previousLabel="Previous month"
         ariaLabels={{ monthLevelControl: 'Choose month', yearLevelControl: 'Choose year' }}
+        getDayAriaLabel={(day) => dayLabel(day, counts.get(day) ?? 0)}
         getDayProps={(day) => ({
           selected: day === selectedDay,
           onClick: () => onDayClick(day),
-          'aria-label': dayLabel(day, counts.get(day) ?? 0),
         })}
         renderDay={(day) => (
           <Indicator

@@ -3,13 +3,16 @@ import {
   ActionIcon,
   Anchor,
   Box,
+  Card,
   Group,
   LoadingOverlay,
   Skeleton,
+  Stack,
   Table,
   Text,
   Tooltip,
 } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconEdit, IconEye, IconQrcode, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -93,6 +96,142 @@ function SkeletonRows() {
   ));
 }
 
+interface EventRowsProps {
+  events: EventSummary[];
+  loading: boolean;
+  actionsFor: (event: EventSummary) => RowActionsProps;
+}
+
+function EmptyState() {
+  return (
+    <Text ta="center" c="dimmed" py="xl">
+      {MSG.noEventFound}
+    </Text>
+  );
+}
+
+/** Wide screens: the spec's table, scrolling sideways if it must. */
+function EventRowsTable({ events, loading, actionsFor }: EventRowsProps) {
+  return (
+    <Table.ScrollContainer minWidth={960} type="native">
+      <Table verticalSpacing="sm" highlightOnHover aria-labelledby="event-table-title">
+        <Table.Thead>
+          <Table.Tr>
+            {COLUMNS.map((column) => (
+              <Table.Th key={column} scope="col">
+                {column}
+              </Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {loading ? (
+            <SkeletonRows />
+          ) : events.length === 0 ? (
+            <Table.Tr>
+              <Table.Td colSpan={COLUMNS.length}>
+                <EmptyState />
+              </Table.Td>
+            </Table.Tr>
+          ) : (
+            events.map((event) => (
+              <Table.Tr key={event.id}>
+                <Table.Td>
+                  <EventBanner
+                    path={event.banner_path}
+                    name={event.name}
+                    w={72}
+                    h={40}
+                    radius="sm"
+                  />
+                </Table.Td>
+                <Table.Td maw={220}>
+                  <Anchor
+                    component={Link}
+                    to={paths.host.eventDetails.getHref(event.id)}
+                    fw={600}
+                    underline="hover"
+                    lineClamp={2}
+                  >
+                    {event.name}
+                  </Anchor>
+                </Table.Td>
+                <Table.Td>{event.formatted_start_time}</Table.Td>
+                <Table.Td>{event.formatted_end_time}</Table.Td>
+                <Table.Td maw={220}>
+                  <Text size="sm" lineClamp={2} title={event.location}>
+                    {event.location}
+                  </Text>
+                </Table.Td>
+                <Table.Td>{event.enrolled_users_count}</Table.Td>
+                <Table.Td>{event.song_requests_count}</Table.Td>
+                <Table.Td>
+                  <RowActions {...actionsFor(event)} />
+                </Table.Td>
+              </Table.Tr>
+            ))
+          )}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+/** Phones: one card per event with the same facts and actions, no sideways scrolling. */
+function EventRowsCards({ events, loading, actionsFor }: EventRowsProps) {
+  if (loading) {
+    return (
+      <Stack gap="sm">
+        {Array.from({ length: SKELETON_ROWS }, (_, row) => (
+          <Skeleton key={row} h={150} radius="md" />
+        ))}
+      </Stack>
+    );
+  }
+  if (events.length === 0) return <EmptyState />;
+  return (
+    <Stack
+      gap="sm"
+      component="ul"
+      p={0}
+      m={0}
+      style={{ listStyle: 'none' }}
+      aria-labelledby="event-table-title"
+    >
+      {events.map((event) => (
+        <Card key={event.id} withBorder radius="md" padding="sm" component="li">
+          <Group wrap="nowrap" align="flex-start" gap="sm">
+            <EventBanner path={event.banner_path} name={event.name} w={96} h={54} radius="sm" />
+            <Stack gap={2} miw={0}>
+              <Anchor
+                component={Link}
+                to={paths.host.eventDetails.getHref(event.id)}
+                fw={600}
+                underline="hover"
+                lineClamp={2}
+              >
+                {event.name}
+              </Anchor>
+              <Text size="sm">
+                {event.formatted_start_time} – {event.formatted_end_time}
+              </Text>
+              <Text size="sm" c="dimmed" lineClamp={2}>
+                {event.location}
+              </Text>
+            </Stack>
+          </Group>
+          <Group justify="space-between" mt="xs" wrap="nowrap">
+            <Text size="sm" c="dimmed">
+              {event.enrolled_users_count} joined · {event.song_requests_count} requests
+            </Text>
+            <RowActions {...actionsFor(event)} />
+          </Group>
+        </Card>
+      ))}
+    </Stack>
+  );
+}
+
 interface EventsTableProps {
   events: EventSummary[];
   /** First load: nothing to show yet. */
@@ -107,6 +246,16 @@ export function EventsTable({ events, loading, fetching }: EventsTableProps) {
   const [editing, setEditing] = useState<EventSummary | null>(null);
   const [deleting, setDeleting] = useState<EventSummary | null>(null);
   const remove = useDeleteEvent();
+  const phone = useMediaQuery('(max-width: 48em)') ?? false;
+
+  function actionsFor(event: EventSummary): RowActionsProps {
+    return {
+      event,
+      onShare: () => setSharing(event),
+      onEdit: () => setEditing(event),
+      onDelete: () => setDeleting(event),
+    };
+  }
 
   function confirmDelete() {
     if (!deleting) return;
@@ -121,81 +270,13 @@ export function EventsTable({ events, loading, fetching }: EventsTableProps) {
 
   return (
     <>
-      <Box pos="relative">
+      <Box pos="relative" aria-busy={loading || fetching}>
         <LoadingOverlay visible={fetching && !loading} overlayProps={{ blur: 1 }} zIndex={2} />
-        <Table.ScrollContainer minWidth={960} type="native">
-          <Table
-            verticalSpacing="sm"
-            highlightOnHover
-            aria-labelledby="event-table-title"
-            aria-busy={loading || fetching}
-          >
-            <Table.Thead>
-              <Table.Tr>
-                {COLUMNS.map((column) => (
-                  <Table.Th key={column} scope="col">
-                    {column}
-                  </Table.Th>
-                ))}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {loading ? (
-                <SkeletonRows />
-              ) : events.length === 0 ? (
-                <Table.Tr>
-                  <Table.Td colSpan={COLUMNS.length}>
-                    <Text ta="center" c="dimmed" py="xl">
-                      {MSG.noEventFound}
-                    </Text>
-                  </Table.Td>
-                </Table.Tr>
-              ) : (
-                events.map((event) => (
-                  <Table.Tr key={event.id}>
-                    <Table.Td>
-                      <EventBanner
-                        path={event.banner_path}
-                        name={event.name}
-                        w={72}
-                        h={40}
-                        radius="sm"
-                      />
-                    </Table.Td>
-                    <Table.Td maw={220}>
-                      <Anchor
-                        component={Link}
-                        to={paths.host.eventDetails.getHref(event.id)}
-                        fw={600}
-                        underline="hover"
-                        lineClamp={2}
-                      >
-                        {event.name}
-                      </Anchor>
-                    </Table.Td>
-                    <Table.Td>{event.formatted_start_time}</Table.Td>
-                    <Table.Td>{event.formatted_end_time}</Table.Td>
-                    <Table.Td maw={220}>
-                      <Text size="sm" lineClamp={2} title={event.location}>
-                        {event.location}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>{event.enrolled_users_count}</Table.Td>
-                    <Table.Td>{event.song_requests_count}</Table.Td>
-                    <Table.Td>
-                      <RowActions
-                        event={event}
-                        onShare={() => setSharing(event)}
-                        onEdit={() => setEditing(event)}
-                        onDelete={() => setDeleting(event)}
-                      />
-                    </Table.Td>
-                  </Table.Tr>
-                ))
-              )}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        {phone ? (
+          <EventRowsCards events={events} loading={loading} actionsFor={actionsFor} />
+        ) : (
+          <EventRowsTable events={events} loading={loading} actionsFor={actionsFor} />
+        )}
       </Box>
 
       {sharing ? (

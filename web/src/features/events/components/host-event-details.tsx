@@ -1,7 +1,6 @@
 import { TRUNCATE, type EventHost, type GroupedSongRequest } from '@floorfill/shared';
 import {
   ActionIcon,
-  AspectRatio,
   Avatar,
   Box,
   Button,
@@ -72,13 +71,13 @@ function HostCard({ host }: { host: EventHost }) {
     <Card withBorder radius="md" padding={0} component="section" aria-labelledby="host-title">
       <Box
         h={96}
-        bg="brand.8"
         style={
           host.cover_photo_path
             ? {
                 backgroundImage: `url(${host.cover_photo_path})`,
                 backgroundSize: 'cover',
                 backgroundPosition: 'center',
+                backgroundColor: 'var(--mantine-color-brand-8)',
               }
             : { backgroundImage: 'linear-gradient(135deg, #4c1d95, #a21caf)' }
         }
@@ -236,9 +235,7 @@ export function HostEventDetails({ eventId }: { eventId: number }) {
         <Grid.Col span={{ base: 12, lg: 8 }}>
           <Stack gap="lg">
             <Card withBorder radius="md" padding={0}>
-              <AspectRatio ratio={16 / 6}>
-                <EventBanner path={event.banner_path} name={event.name} />
-              </AspectRatio>
+              <EventBanner path={event.banner_path} name={event.name} h={{ base: 180, sm: 240 }} />
               <Group justify="space-between" wrap="nowrap" p="md" gap="sm">
                 <Stack gap={2} miw={0}>
                   <Title order={1} fz={{ base: 22, sm: 28 }} style={{ overflowWrap: 'anywhere' }}>
@@ -261,7 +258,7 @@ export function HostEventDetails({ eventId }: { eventId: number }) {
               </Group>
             </Card>
 
-            <SimpleGrid cols={{ base: 1, xs: 2, xl: 4 }}>
+            <SimpleGrid cols={{ base: 1, xs: 2 }}>
               <InfoCard label="Date" icon={IconCalendarEvent}>
                 {event.formatted_start_time} – {event.formatted_end_time}
               </InfoCard>
