@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useRedirectStore } from '@/features/auth/stores/redirect-store';
 import { useSessionStore } from '@/features/auth/stores/session-store';
+import { ok, userDetails } from '@/features/profiles/test-fixtures';
 import { renderRoutes, stubApi } from '@/testing/render';
 import { routes } from '../router';
 
@@ -122,10 +123,13 @@ describe('route guards in the router', () => {
   });
 
   it('shows the guest menu entries as a request to register', async () => {
-    stubApi(signedInAs(ROLE.guest));
+    stubApi({
+      ...signedInAs(ROLE.guest),
+      '/api/v1/get-user-details': ok(userDetails({ id: 8, private: undefined })),
+    });
     const user = userEvent.setup();
     const { router } = renderRoutes(routes, '/attendee/host-profile/8');
-    await screen.findByRole('heading', { name: 'Host Profile' });
+    await screen.findByRole('heading', { level: 1, name: 'DJ Dana' });
 
     await user.click(screen.getByRole('button', { name: 'Dashboard' }));
 

@@ -50,15 +50,15 @@ export function ProfileEventCard({ event, href }: ProfileEventCardProps) {
             </Badge>
           ) : null}
         </Group>
-        <Group gap={6} wrap="nowrap">
-          <IconCalendarEvent size={16} aria-hidden="true" />
-          <Text size="sm" c="dimmed" truncate>
+        <Group gap={6} wrap="nowrap" align="flex-start">
+          <IconCalendarEvent size={16} aria-hidden="true" style={{ flex: 'none', marginTop: 2 }} />
+          <Text size="sm" c="dimmed">
             {event.formatted_start_time}
           </Text>
         </Group>
-        <Group gap={6} wrap="nowrap">
-          <IconMapPin size={16} aria-hidden="true" />
-          <Text size="sm" c="dimmed" truncate>
+        <Group gap={6} wrap="nowrap" align="flex-start">
+          <IconMapPin size={16} aria-hidden="true" style={{ flex: 'none', marginTop: 2 }} />
+          <Text size="sm" c="dimmed" lineClamp={2}>
             {event.location}
           </Text>
         </Group>

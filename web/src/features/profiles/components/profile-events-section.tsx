@@ -38,7 +38,7 @@ export function ProfileEventsSection({
           </Stack>
         </Paper>
       ) : (
-        <SimpleGrid cols={{ base: 1, xs: 2, lg: 3 }} spacing="md">
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
           {events.map((event) => (
             <ProfileEventCard key={event.id} event={event} href={eventHref(event.id)} />
           ))}

@@ -28,6 +28,7 @@ import { schemaErrors, serverFieldErrors } from '@/lib/form-errors';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { useUpdateProfile } from '../api/update-profile';
 import { countryOptions } from '../utils/countries';
+import { shownNameOf } from '../utils/profile-text';
 
 /** Crop shapes the server expects: a square avatar and an 8:3 cover. */
 export const PROFILE_IMAGE_ASPECT = 1;
@@ -68,7 +69,7 @@ const IMAGE_FIELDS = ['profile_image', 'cover_photo'] as const;
 function initialValuesOf(details: UserDetails): ProfileFormValues {
   const own = details.private;
   return {
-    display_name: details.display_name ?? '',
+    display_name: shownNameOf(details),
     name: details.name,
     bio: details.bio ?? '',
     date_of_birth: own?.date_of_birth ?? null,

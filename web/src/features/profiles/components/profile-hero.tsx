@@ -79,11 +79,7 @@ export function ProfileHero({ details, showRating = true, actions }: ProfileHero
             <RatingSummary rating={details.rating} totalReview={details.total_review} />
           ) : null}
         </Stack>
-        {actions ? (
-          <Group gap="xs" wrap="wrap">
-            {actions}
-          </Group>
-        ) : null}
+        {actions ? <div className={classes.actions}>{actions}</div> : null}
       </div>
     </Paper>
   );

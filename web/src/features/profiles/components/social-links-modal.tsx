@@ -207,7 +207,7 @@ function SocialLinksForm({ userId, links, onDone }: SocialLinksFormProps) {
           <fieldset key={row.key} className={classes.linkRow}>
             <VisuallyHidden component="legend">{`Social link ${index + 1}`}</VisuallyHidden>
             <Grid gap="sm" align="flex-start">
-              <Grid.Col span={{ base: 12, sm: 4 }}>
+              <Grid.Col span={{ base: 10, sm: 4 }} order={{ base: 1, sm: 1 }}>
                 <Select
                   id={`social-link-${row.key}-platform`}
                   label="Platform"
@@ -221,7 +221,7 @@ function SocialLinksForm({ userId, links, onDone }: SocialLinksFormProps) {
                   {...form.getInputProps(`rows.${index}.social_id`)}
                 />
               </Grid.Col>
-              <Grid.Col span={{ base: 10, sm: 7 }}>
+              <Grid.Col span={{ base: 12, sm: 7 }} order={{ base: 3, sm: 2 }}>
                 <TextInput
                   label="Link"
                   type="url"
@@ -231,7 +231,11 @@ function SocialLinksForm({ userId, links, onDone }: SocialLinksFormProps) {
                   {...form.getInputProps(`rows.${index}.link`)}
                 />
               </Grid.Col>
-              <Grid.Col span={{ base: 2, sm: 1 }} pt={{ base: 31, sm: 31 }}>
+              <Grid.Col
+                span={{ base: 2, sm: 1 }}
+                order={{ base: 2, sm: 3 }}
+                className={classes.deleteCell}
+              >
                 <ActionIcon
                   variant="subtle"
                   color="red.9"
