@@ -70,12 +70,8 @@ export function createAttendanceService(
       const added = await repo.insertAttendance(trx, event.id, userId);
       let change: JoinOutcome['change'] = null;
       if (added) {
-        const seq = await events.bumpSeq(trx, event.id);
-        change = {
-          seq,
-          stats: await events.stats(trx, event.id),
-          attendeeName: await repo.findShownName(trx, userId),
-        };
+        const { seq, stats } = await events.bumpSeq(trx, event.id);
+        change = { seq, stats, attendeeName: await repo.findShownName(trx, userId) };
       }
       const attendance = await repo.findAttendance(trx, event.id, userId);
       if (!attendance) throw new Error('an attendance vanished inside its own transaction');
@@ -103,11 +99,8 @@ export function createAttendanceService(
       const removed = await repo.deleteAttendance(trx, event.id, userId);
       if (!removed) return { eventId: event.id, change: null };
       const songs = await requests.removeUnplayedOf(trx, event.id, userId);
-      const seq = await events.bumpSeq(trx, event.id);
-      return {
-        eventId: event.id,
-        change: { seq, stats: await events.stats(trx, event.id), songs },
-      };
+      const { seq, stats } = await events.bumpSeq(trx, event.id);
+      return { eventId: event.id, change: { seq, stats, songs } };
     },
 
     /** The live events the user joined, upcoming (or running) first, then past ones. */

@@ -347,37 +347,46 @@ export async function listLiveEventsByIds(db: DbOrTrx, eventIds: readonly number
  * Locks a live event for a write about its activity (attendance, requests):
  * writes to one event queue up here, so each sees the one before it
  * committed. FOR NO KEY UPDATE leaves foreign-key checks of other rows free.
+ * With `attendeeId`, also tells whether that user joined it (one round trip).
  */
-export async function lockLiveEvent(trx: DbOrTrx, eventId: number) {
+export async function lockLiveEvent(trx: DbOrTrx, eventId: number, attendeeId?: number) {
   return trx
     .selectFrom('events')
     .select(['id', 'host_id', 'name', 'start_time', 'end_time', 'code'])
+    .select((eb) =>
+      eb
+        .exists(
+          eb
+            .selectFrom('event_attendees')
+            .select('event_attendees.user_id')
+            .whereRef('event_attendees.event_id', '=', 'events.id')
+            .where('event_attendees.user_id', '=', attendeeId ?? 0),
+        )
+        .as('attending'),
+    )
     .where('id', '=', eventId)
     .where('deleted_at', 'is', null)
     .forNoKeyUpdate()
     .executeTakeFirst();
 }
 
-/** Bumps the event's seq in the caller's transaction; answers the new value. */
-export async function bumpEventSeq(trx: DbOrTrx, eventId: number): Promise<number> {
+/**
+ * Bumps the event's seq in the caller's transaction; answers the new value
+ * and the counts after the write (they see the transaction's own changes).
+ */
+export async function bumpEventSeq(trx: DbOrTrx, eventId: number) {
   const row = await trx
     .updateTable('events')
     .set({ seq: sql<string>`seq + 1` })
     .where('id', '=', eventId)
     .returning('seq')
-    .executeTakeFirstOrThrow();
-  return Number(row.seq);
-}
-
-/** How many attendees joined the event and how many song requests it holds. */
-export async function countEventActivity(db: DbOrTrx, eventId: number) {
-  const row = await db
-    .selectFrom('events')
-    .where('events.id', '=', eventId)
-    .select(countsOf)
+    .returning(countsOf)
     .executeTakeFirstOrThrow();
   return {
-    joined: Number(row.enrolled_users_count ?? 0),
-    requests: Number(row.song_requests_count ?? 0),
+    seq: Number(row.seq),
+    stats: {
+      joined: Number(row.enrolled_users_count ?? 0),
+      requests: Number(row.song_requests_count ?? 0),
+    },
   };
 }

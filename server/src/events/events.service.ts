@@ -355,19 +355,18 @@ export function createEventsService(
     /**
      * Locks a live event for a write about its activity (attendance,
      * requests); null when missing or deleted. Call first in the transaction.
+     * With `attendeeId`, `attending` tells whether that user joined it.
      */
-    async lockLive(trx: DbOrTrx, eventId: number) {
-      return (await repo.lockLiveEvent(trx, eventId)) ?? null;
+    async lockLive(trx: DbOrTrx, eventId: number, attendeeId?: number) {
+      return (await repo.lockLiveEvent(trx, eventId, attendeeId)) ?? null;
     },
 
-    /** Bumps the event's seq in the write's transaction; the pushes after commit carry it. */
-    bumpSeq(trx: DbOrTrx, eventId: number): Promise<number> {
+    /**
+     * Bumps the event's seq in the write's transaction; answers it with the
+     * counts `event:stats` pushes (attendees joined, song requests) after the write.
+     */
+    bumpSeq(trx: DbOrTrx, eventId: number): Promise<{ seq: number; stats: EventStats }> {
       return repo.bumpEventSeq(trx, eventId);
-    },
-
-    /** The counts `event:stats` pushes: attendees joined and song requests. */
-    stats(db: DbOrTrx, eventId: number): Promise<EventStats> {
-      return repo.countEventActivity(db, eventId);
     },
 
     /** Room check for realtime: the host of a live event or an attendee who joined it. */

@@ -43,9 +43,10 @@ export const requestRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const session = requireSession(request);
       assertSameUser(session, request.body.attendee_id);
+      const song = await requests.resolveSong(db, request.body);
       const outcome = await db
         .transaction()
-        .execute((trx) => requests.send(trx, session.userId, request.body));
+        .execute((trx) => requests.send(trx, session.userId, request.body.event_id, song));
       const { change, grouped } = outcome;
       if (change) {
         const eventId = grouped.event_id;

@@ -10,7 +10,6 @@ import {
   type SendSongRequestBody,
   type SongRequest,
 } from '@floorfill/shared';
-import { findAttendance } from '../attendance/attendance.repository.ts';
 import { groupSongRequests, toSongRequest, type EventsService } from '../events/events.service.ts';
 import { conflict, fieldError, forbidden, notFound } from '../http/errors.ts';
 import type { DbOrTrx } from '../infra/db.ts';
@@ -26,6 +25,9 @@ import type { NewSongRequest } from './requests.repository.ts';
  */
 
 /** What a committed change pushes: the seq it bumped and the event's counts after it. */
+/** A song as a request stores it. */
+export type RequestedSong = Omit<NewSongRequest, 'eventId' | 'attendeeId'>;
+
 export interface CommittedChange {
   seq: number;
   stats: EventStats;
@@ -67,9 +69,8 @@ export function createRequestsService(events: EventsService) {
     return { songId, grouped: groupSongRequests(rows)[0] ?? null };
   }
 
-  async function commitChange(trx: DbOrTrx, eventId: number): Promise<CommittedChange> {
-    const seq = await events.bumpSeq(trx, eventId);
-    return { seq, stats: await events.stats(trx, eventId) };
+  function commitChange(trx: DbOrTrx, eventId: number): Promise<CommittedChange> {
+    return events.bumpSeq(trx, eventId);
   }
 
   /**
@@ -77,10 +78,7 @@ export function createRequestsService(events: EventsService) {
    * has it (the client cannot rename it), any other song as sent, with the
    * spec's defaults.
    */
-  async function songOf(
-    db: DbOrTrx,
-    body: SendSongRequestBody,
-  ): Promise<Omit<NewSongRequest, 'eventId' | 'attendeeId'>> {
+  async function songOf(db: DbOrTrx, body: SendSongRequestBody): Promise<RequestedSong> {
     if (isCatalogSongId(body.song_id)) {
       const song = await repo.findCatalogSong(db, body.song_id);
       if (!song) throw fieldError('song_id', REQUEST_MSG.unknownSong);
@@ -115,18 +113,27 @@ export function createRequestsService(events: EventsService) {
     },
 
     /**
+     * The song a send-song-request names, checked before the transaction
+     * opens (catalog rows never change under it): 422 for an unknown catalog id.
+     */
+    resolveSong: songOf,
+
+    /**
      * Adds the attendee's request for a song, once: a repeat answers the
      * request they already have. Refused for a missing or deleted event (404),
      * one the attendee has not joined (403) and one that has ended (409).
      */
-    async send(trx: DbOrTrx, attendeeId: number, body: SendSongRequestBody): Promise<SendOutcome> {
-      const event = await events.lockLive(trx, body.event_id);
+    async send(
+      trx: DbOrTrx,
+      attendeeId: number,
+      eventId: number,
+      song: RequestedSong,
+    ): Promise<SendOutcome> {
+      const event = await events.lockLive(trx, eventId, attendeeId);
       if (!event) throw notFound(REQUEST_MSG.eventNotFound);
-      if (!(await findAttendance(trx, event.id, attendeeId)))
-        throw forbidden(REQUEST_MSG.joinFirst);
+      if (!event.attending) throw forbidden(REQUEST_MSG.joinFirst);
       if (hasEnded(event)) throw conflict(REQUEST_MSG.eventEnded);
 
-      const song = await songOf(trx, body);
       const id = await repo.insertSongRequest(trx, { ...song, eventId: event.id, attendeeId });
       const change = id === undefined ? null : await commitChange(trx, event.id);
       const rows = await repo.listSongRequestsOfSong(trx, event.id, song.songId);
