@@ -40,12 +40,16 @@ export const hostWalletBody = z
         error: (issue) => (issue.input === undefined ? MSG.fieldRequired : 'Must be text.'),
       })
       .trim()
-      .min(1, MSG.fieldRequired)
-      .regex(PUBLIC_KEY, WALLET_MSG.publicKeyInvalid),
+      .min(1, { message: MSG.fieldRequired, abort: true })
+      .regex(PUBLIC_KEY, { message: WALLET_MSG.publicKeyInvalid, abort: true }),
     /** Empty keeps the stored secret (the form never shows it back). */
     stripe_secret_key: z.preprocess(
       emptyAsUndefined,
-      z.string().trim().regex(SECRET_KEY, WALLET_MSG.secretKeyInvalid).optional(),
+      z
+        .string()
+        .trim()
+        .regex(SECRET_KEY, { message: WALLET_MSG.secretKeyInvalid, abort: true })
+        .optional(),
     ),
   })
   .superRefine((body, context) => {
@@ -163,16 +167,19 @@ export const attendeeWalletBody = z
       requiredString(WALLET_MSG.expiryMonthInvalid)
         .trim()
         .min(1, MSG.fieldRequired)
-        .regex(/^\d{1,2}$/, WALLET_MSG.expiryMonthInvalid)
+        .regex(/^\d{1,2}$/, { message: WALLET_MSG.expiryMonthInvalid, abort: true })
         .transform(Number)
-        .refine((month) => month >= 1 && month <= 12, WALLET_MSG.expiryMonthInvalid),
+        .refine((month) => month >= 1 && month <= 12, {
+          message: WALLET_MSG.expiryMonthInvalid,
+          abort: true,
+        }),
     ),
     stripe_expiry_year: z.preprocess(
       digitsText,
       requiredString(WALLET_MSG.expiryYearInvalid)
         .trim()
         .min(1, MSG.fieldRequired)
-        .regex(/^(\d{2}|\d{4})$/, WALLET_MSG.expiryYearInvalid)
+        .regex(/^(\d{2}|\d{4})$/, { message: WALLET_MSG.expiryYearInvalid, abort: true })
         .transform(fullYear),
     ),
   })
