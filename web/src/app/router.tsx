@@ -1,5 +1,7 @@
-import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { createBrowserRouter, Outlet, type RouteObject } from 'react-router-dom';
 import { paths } from '@/config/paths';
+import { useSessionStore } from '@/features/auth/stores/session-store';
+import { useSocketSession } from '@/lib/socket';
 import { RedirectSignedIn, RequireAppAccess, RootRedirect } from './guards/guards';
 import { AppLayout } from './layouts/app-layout';
 import { AuthLayout } from './layouts/auth-layout';
@@ -27,6 +29,13 @@ import { TermsRoute } from './routes/legal/terms';
 import { NotFoundRoute } from './routes/not-found';
 
 const titled = (title: string): RouteHandle => ({ title });
+
+/** The shared socket (lib/socket.ts) is connected while the signed-in shell is mounted. */
+function LiveSocket() {
+  const signedIn = useSessionStore((state) => state.status === 'signed-in');
+  useSocketSession(signedIn);
+  return <Outlet />;
+}
 
 /** The route tree of spec §2; exported so tests can mount it in a memory router. */
 export const routes: RouteObject[] = [
@@ -69,67 +78,72 @@ export const routes: RouteObject[] = [
         element: <RequireAppAccess />,
         children: [
           {
-            element: <AppLayout />,
+            element: <LiveSocket />,
             children: [
               {
-                path: paths.host.dashboard.path,
-                element: <HostDashboardRoute />,
-                handle: titled('Dashboard'),
-              },
-              {
-                path: paths.host.events.path,
-                element: <HostEventsRoute />,
-                handle: titled('My Events'),
-              },
-              {
-                path: paths.host.eventDetails.path,
-                element: <HostEventDetailsRoute />,
-                handle: titled('Event Details'),
-              },
-              {
-                path: paths.host.profile.path,
-                element: <HostProfileRoute />,
-                handle: titled('Profile'),
-              },
-              {
-                path: paths.host.profileEdit.path,
-                element: <HostProfileEditRoute />,
-                handle: titled('Settings'),
-              },
-              {
-                path: paths.host.stripeConnectSuccess.path,
-                element: <StripeConnectSuccessRoute />,
-                handle: titled('Stripe Connected'),
-              },
-              {
-                path: paths.host.cropperTest.path,
-                element: <CropperTestRoute />,
-                handle: titled('Cropper'),
-              },
-              {
-                path: paths.attendee.dashboard.path,
-                element: <AttendeeDashboardRoute />,
-                handle: titled('Dashboard'),
-              },
-              {
-                path: paths.attendee.profile.path,
-                element: <AttendeeProfileRoute />,
-                handle: titled('Profile'),
-              },
-              {
-                path: paths.attendee.profileEdit.path,
-                element: <AttendeeProfileEditRoute />,
-                handle: titled('Settings'),
-              },
-              {
-                path: paths.attendee.eventDetails.path,
-                element: <AttendeeEventDetailsRoute />,
-                handle: titled('Event Details'),
-              },
-              {
-                path: paths.attendee.hostProfile.path,
-                element: <AttendeeHostProfileRoute />,
-                handle: titled('Host Profile'),
+                element: <AppLayout />,
+                children: [
+                  {
+                    path: paths.host.dashboard.path,
+                    element: <HostDashboardRoute />,
+                    handle: titled('Dashboard'),
+                  },
+                  {
+                    path: paths.host.events.path,
+                    element: <HostEventsRoute />,
+                    handle: titled('My Events'),
+                  },
+                  {
+                    path: paths.host.eventDetails.path,
+                    element: <HostEventDetailsRoute />,
+                    handle: titled('Event Details'),
+                  },
+                  {
+                    path: paths.host.profile.path,
+                    element: <HostProfileRoute />,
+                    handle: titled('Profile'),
+                  },
+                  {
+                    path: paths.host.profileEdit.path,
+                    element: <HostProfileEditRoute />,
+                    handle: titled('Settings'),
+                  },
+                  {
+                    path: paths.host.stripeConnectSuccess.path,
+                    element: <StripeConnectSuccessRoute />,
+                    handle: titled('Stripe Connected'),
+                  },
+                  {
+                    path: paths.host.cropperTest.path,
+                    element: <CropperTestRoute />,
+                    handle: titled('Cropper'),
+                  },
+                  {
+                    path: paths.attendee.dashboard.path,
+                    element: <AttendeeDashboardRoute />,
+                    handle: titled('Dashboard'),
+                  },
+                  {
+                    path: paths.attendee.profile.path,
+                    element: <AttendeeProfileRoute />,
+                    handle: titled('Profile'),
+                  },
+                  {
+                    path: paths.attendee.profileEdit.path,
+                    element: <AttendeeProfileEditRoute />,
+                    handle: titled('Settings'),
+                  },
+                  {
+                    path: paths.attendee.eventDetails.path,
+                    element: <AttendeeEventDetailsRoute />,
+                    handle: titled('Event Details'),
+                  },
+                  {
+                    path: paths.attendee.hostProfile.path,
+                    element: <AttendeeHostProfileRoute />,
+                    handle: titled('Host Profile'),
+                  },
+                ],
               },
             ],
           },
