@@ -1,0 +1,190 @@
+import { formatCents } from '@floorfill/shared';
+import {
+  Alert,
+  Button,
+  Group,
+  Modal,
+  SegmentedControl,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { IconInfoCircle, IconLock } from '@tabler/icons-react';
+import { useState, type FormEvent } from 'react';
+import { useLocation } from 'react-router-dom';
+import { errorMessageOf, isApiError } from '@/lib/api-client';
+import { notifyError } from '@/lib/notify';
+import { useCreatePaymentLink } from '../api/create-payment-link';
+import { checkTipAmount, CUSTOM_TIP, TIP_CHOICES, type TipChoice } from '../utils/tip-amount';
+
+export const TIP_PCI_NOTE =
+  'We never store your card number or CVC. Tips are charged securely through Stripe Checkout.';
+export const TIP_PREVIEW_NOTE =
+  'This is what attendees see. You cannot tip yourself, so PAY NOW is off in the preview.';
+
+/** Leaves the app for the checkout page; tests pass their own. */
+export type NavigateTo = (url: string) => void;
+
+const leavePage: NavigateTo = (url) => window.location.assign(url);
+
+export interface TipHostModalProps {
+  opened: boolean;
+  onClose: () => void;
+  hostId: number;
+  hostName: string;
+  eventId?: number;
+  /** The host's own 'View as attendee' preview: everything shows, nothing is paid. */
+  preview?: boolean;
+  navigate?: NavigateTo;
+}
+
+/** Only attendee pages can be come back to (the server refuses anything else). */
+function returnPathOf(pathname: string): string | undefined {
+  return pathname.startsWith('/attendee/') ? pathname : undefined;
+}
+
+/**
+ * 'TIP THE HOST' (spec §2, §5): $1, $2, $5 or a custom amount from $1 to $100
+ * with at most two decimals; PAY NOW sends the browser to the checkout page.
+ */
+export function TipHostModal({
+  opened,
+  onClose,
+  hostId,
+  hostName,
+  eventId,
+  preview = false,
+  navigate = leavePage,
+}: TipHostModalProps) {
+  const { pathname } = useLocation();
+  const [choice, setChoice] = useState<TipChoice>('5');
+  const [custom, setCustom] = useState('');
+  const [customTouched, setCustomTouched] = useState(false);
+  const [serverError, setServerError] = useState<string | null>(null);
+  const paymentLink = useCreatePaymentLink();
+  const [leaving, setLeaving] = useState(false);
+
+  const check = checkTipAmount(choice, custom);
+  const isCustom = choice === CUSTOM_TIP;
+  const customError =
+    serverError ?? (isCustom && customTouched && !check.ok ? check.message : null);
+
+  const close = () => {
+    if (leaving) return;
+    setServerError(null);
+    onClose();
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!check.ok || preview || paymentLink.isPending || leaving) {
+      setCustomTouched(true);
+      return;
+    }
+    setServerError(null);
+    paymentLink.mutate(
+      { hostId, cents: check.cents, eventId, returnPath: returnPathOf(pathname) },
+      {
+        onSuccess: (url) => {
+          setLeaving(true);
+          navigate(url);
+        },
+        onError: (error) => {
+          if (isApiError(error) && error.httpStatus === 422) {
+            const messages = error.fieldErrors.amount ?? error.fieldErrors.host_id;
+            if (messages?.length) {
+              if (!isCustom) setChoice(CUSTOM_TIP);
+              setServerError(messages.join(' '));
+              return;
+            }
+          }
+          notifyError(errorMessageOf(error));
+        },
+      },
+    );
+  };
+
+  const busy = paymentLink.isPending || leaving;
+
+  return (
+    <Modal opened={opened} onClose={close} title="TIP THE HOST" centered radius="lg">
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <Text size="sm">
+            Send <strong>{hostName}</strong> a tip.
+          </Text>
+          {preview ? (
+            <Alert variant="light" color="yellow" icon={<IconInfoCircle aria-hidden="true" />}>
+              {TIP_PREVIEW_NOTE}
+            </Alert>
+          ) : null}
+          <Stack gap={6}>
+            <Text component="span" id="tip-amount-label" size="sm" fw={500}>
+              Amount
+            </Text>
+            <SegmentedControl
+              aria-labelledby="tip-amount-label"
+              fullWidth
+              size="md"
+              radius="md"
+              value={choice}
+              onChange={(value) => {
+                setChoice(value as TipChoice);
+                setServerError(null);
+              }}
+              data={TIP_CHOICES}
+            />
+          </Stack>
+          {isCustom ? (
+            <TextInput
+              label="Custom amount"
+              description="From $1 to $100, up to two decimal places."
+              placeholder="7.50"
+              inputMode="decimal"
+              autoComplete="off"
+              leftSection={<span aria-hidden="true">$</span>}
+              value={custom}
+              onChange={(event) => {
+                setCustom(event.currentTarget.value);
+                setCustomTouched(true);
+                setServerError(null);
+              }}
+              onBlur={() => setCustomTouched(true)}
+              error={customError}
+              data-autofocus
+            />
+          ) : serverError ? (
+            <Text c="red" size="sm" role="alert">
+              {serverError}
+            </Text>
+          ) : null}
+          <Group gap="xs" wrap="nowrap" align="flex-start">
+            <IconLock size={16} aria-hidden="true" style={{ flexShrink: 0, marginTop: 2 }} />
+            <Text size="xs" c="dimmed">
+              {TIP_PCI_NOTE}
+            </Text>
+          </Group>
+          <Group justify="space-between" wrap="nowrap">
+            <Text size="sm" aria-live="polite">
+              {check.ok ? (
+                <>
+                  Total: <strong>{formatCents(check.cents)}</strong>
+                </>
+              ) : isCustom && custom === '' ? (
+                'Enter an amount.'
+              ) : null}
+            </Text>
+            <Group gap="sm" wrap="nowrap">
+              <Button variant="default" onClick={close} disabled={leaving}>
+                Cancel
+              </Button>
+              <Button type="submit" disabled={!check.ok || preview} loading={busy}>
+                PAY NOW
+              </Button>
+            </Group>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
