@@ -46,13 +46,14 @@ async function pickDateTime(
   await page.getByRole('button', { name: `Confirm ${which.toLowerCase()} time` }).click();
 }
 
-async function chooseBanner(page: Page, form: Locator) {
+async function chooseBanner(page: Page, form: Locator, screenshots = false) {
   const chooser = page.waitForEvent('filechooser');
-  await form.getByRole('button', { name: 'Choose image for Event Banner' }).click();
+  await form.getByRole('button', { name: /(Choose|Change) image for Event Banner/ }).click();
   await (await chooser).setFiles(BANNER_FIXTURE);
   const crop = page.getByRole('dialog', { name: 'Crop image' });
   await expect(crop).toBeVisible();
   await expectAccessible(page);
+  if (screenshots) await captureScreens(page, 'host-crop-banner');
   // Zoom in with the keyboard, then apply.
   await crop.getByRole('slider', { name: 'Zoom' }).focus();
   await page.keyboard.press('ArrowRight');
@@ -124,7 +125,7 @@ test('a host creates, finds, edits, shares and deletes an event', async ({
   await expectAccessible(page);
   await captureScreens(page, 'host-create-event');
 
-  await chooseBanner(page, form);
+  await chooseBanner(page, form, true);
   const name = `Neon Nights ${Date.now().toString(36)}`;
   const day = dayAfterTomorrow();
   await form.getByLabel('Event Name').fill(name);
@@ -155,6 +156,13 @@ test('a host creates, finds, edits, shares and deletes an event', async ({
   await calendarDay.click();
   await expect(page.getByRole('heading', { name: 'Schedule' })).toBeVisible();
   await expect(page.getByRole('link', { name: new RegExp(name) })).toBeVisible();
+  await expectAccessible(page);
+  await captureScreens(page, 'host-dashboard-schedule');
+  await page.getByRole('button', { name: 'Create event on this day' }).click();
+  const prefilled = page.getByRole('dialog', { name: 'Create Event' });
+  await expect(prefilled.getByRole('button', { name: 'Start Time' })).toContainText('08:00 PM');
+  await prefilled.getByRole('button', { name: 'Cancel' }).click();
+  await expect(prefilled).toBeHidden();
   await page.getByRole('button', { name: 'Back' }).click();
   await expect(page.getByRole('heading', { name: 'Upcoming Events' })).toBeVisible();
 
@@ -182,16 +190,21 @@ test('a host creates, finds, edits, shares and deletes an event', async ({
   await expect(edit.getByLabel('Event Name')).toHaveValue(name);
   const renamed = `${name} (Late)`;
   await edit.getByLabel('Event Name').fill(renamed);
+  const oldBanner = await row.getByRole('img', { name: `Banner of ${name}` }).getAttribute('src');
+  await chooseBanner(page, edit);
   await edit.getByRole('button', { name: 'Update Event' }).click();
   await expect(page.getByText(EVENT_MSG.updated)).toBeVisible();
   const renamedRow = page.getByRole('row', { name: new RegExp(renamed.replace(/[()]/g, '\\$&')) });
   await expect(renamedRow).toBeVisible();
+  const newBanner = renamedRow.getByRole('img', { name: `Banner of ${renamed}` });
+  await expect(newBanner).not.toHaveAttribute('src', oldBanner ?? '');
 
   // Share: the QR modal copies the link and downloads the PNG.
   await renamedRow.getByRole('button', { name: `Share ${renamed}` }).click();
   const share = page.getByRole('dialog', { name: 'Share Event' });
   await expect(share.getByRole('img', { name: /QR code/ })).toBeVisible();
   await expectAccessible(page);
+  await captureScreens(page, 'host-share-event');
   const downloading = page.waitForEvent('download');
   await share.getByRole('link', { name: 'Download' }).click();
   const download = await downloading;

@@ -43,7 +43,6 @@ export function EventsCalendar({ timeZone, selectedDay, onDayClick }: EventsCale
         maxLevel="year"
         nextLabel="Next month"
         previousLabel="Previous month"
-        ariaLabels={{ monthLevelControl: 'Choose month', yearLevelControl: 'Choose year' }}
         getDayAriaLabel={(day) => dayLabel(day, counts.get(day) ?? 0)}
         getDayProps={(day) => ({
           selected: day === selectedDay,

@@ -4,6 +4,7 @@ import { useSearchParams } from 'react-router-dom';
 import { activateStripeAccountQuietly } from '../api/activate-stripe-account';
 import { eventFormForDay } from '../utils/event-form';
 import { browserTimeZone } from '../utils/time-zone';
+import { useTipPaidNotice } from '../utils/use-tip-paid-notice';
 import { DashboardStats } from './dashboard-stats';
 import { DaySchedule } from './day-schedule';
 import { EventFormModal } from './event-form-modal';
@@ -24,6 +25,7 @@ export function HostDashboard() {
   const day = dayParam && DAY_SHAPE.test(dayParam) ? dayParam : null;
   const [timeZone] = useState(browserTimeZone);
   const [creating, setCreating] = useState(false);
+  useTipPaidNotice();
 
   useEffect(() => {
     void activateStripeAccountQuietly();
