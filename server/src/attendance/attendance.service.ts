@@ -16,8 +16,9 @@ import * as repo from './attendance.repository.ts';
 
 /**
  * Attendance rules: joining by code, leaving, the attendee's lists of joined
- * events and their view of one event. Writes lock the event first and bump
- * its seq only when something changed.
+ * events and their view of one event. Writes change first and bump the
+ * event's seq last (its row lock queues the event's other writes until
+ * commit), only when something changed.
  */
 
 export interface JoinOutcome {
@@ -50,6 +51,13 @@ export function createAttendanceService(
   requests: RequestsService,
   profiles: ProfilesService,
 ) {
+  /** Bumps the seq after a change; 404 (and so a rollback) when the event was deleted meanwhile. */
+  async function bump(trx: DbOrTrx, eventId: number, missing: string): Promise<number> {
+    const seq = await events.bumpSeq(trx, eventId);
+    if (seq === null) throw notFound(missing);
+    return seq;
+  }
+
   async function joinedEvent(db: DbOrTrx, eventId: number, joinedAt: Date): Promise<JoinedEvent> {
     const live = await events.liveSummary(db, eventId);
     if (!live) throw new Error(`event ${eventId} vanished inside its own transaction`);
@@ -64,18 +72,18 @@ export function createAttendanceService(
      */
     async join(trx: DbOrTrx, userId: number, code: string): Promise<JoinOutcome> {
       const found = await events.findByCode(trx, code.trim());
-      const event = found ? await events.lockLive(trx, found.id) : null;
-      if (!event) throw notFound(ATTENDANCE_MSG.noEventForCode);
+      if (!found) throw notFound(ATTENDANCE_MSG.noEventForCode);
 
-      const added = await repo.insertAttendance(trx, event.id, userId);
-      let change: JoinOutcome['change'] = null;
-      if (added) {
-        const { seq, stats } = await events.bumpSeq(trx, event.id);
-        change = { seq, stats, attendeeName: await repo.findShownName(trx, userId) };
-      }
-      const attendance = await repo.findAttendance(trx, event.id, userId);
+      const added = await repo.insertAttendance(trx, found.id, userId);
+      const attendance = await repo.findAttendance(trx, found.id, userId);
       if (!attendance) throw new Error('an attendance vanished inside its own transaction');
-      return { event: await joinedEvent(trx, event.id, attendance.joined_at), change };
+      const event = await joinedEvent(trx, found.id, attendance.joined_at);
+      if (!added) return { event, change: null };
+
+      const attendeeName = await repo.findShownName(trx, userId);
+      // Last: the bump's row lock queues the event's other writes until commit.
+      const seq = await bump(trx, found.id, ATTENDANCE_MSG.noEventForCode);
+      return { event, change: { seq, stats: await requests.stats(trx, found.id), attendeeName } };
     },
 
     /**
@@ -87,20 +95,25 @@ export function createAttendanceService(
       userId: number,
       target: { eventId: number } | { code: string },
     ): Promise<LeaveOutcome> {
+      const missing =
+        'code' in target ? ATTENDANCE_MSG.noEventForCode : ATTENDANCE_MSG.eventNotFound;
       const eventId =
         'eventId' in target ? target.eventId : (await events.findByCode(trx, target.code))?.id;
-      const event = eventId === undefined ? null : await events.lockLive(trx, eventId);
-      if (!event) {
-        throw notFound(
-          'code' in target ? ATTENDANCE_MSG.noEventForCode : ATTENDANCE_MSG.eventNotFound,
-        );
-      }
+      const event = eventId === undefined ? null : await events.liveFacts(trx, eventId);
+      if (!event) throw notFound(missing);
 
       const removed = await repo.deleteAttendance(trx, event.id, userId);
       if (!removed) return { eventId: event.id, change: null };
-      const songs = await requests.removeUnplayedOf(trx, event.id, userId);
-      const { seq, stats } = await events.bumpSeq(trx, event.id);
-      return { eventId: event.id, change: { seq, stats, songs } };
+      const songIds = await requests.removeUnplayedOf(trx, event.id, userId);
+      const seq = await bump(trx, event.id, missing);
+      const songs: SongChange[] = [];
+      for (const songId of new Set(songIds)) {
+        songs.push(await requests.songChange(trx, event.id, songId));
+      }
+      return {
+        eventId: event.id,
+        change: { seq, stats: await requests.stats(trx, event.id), songs },
+      };
     },
 
     /** The live events the user joined, upcoming (or running) first, then past ones. */

@@ -344,15 +344,13 @@ export async function listLiveEventsByIds(db: DbOrTrx, eventIds: readonly number
 }
 
 /**
- * Locks a live event for a write about its activity (attendance, requests):
- * writes to one event queue up here, so each sees the one before it
- * committed. FOR NO KEY UPDATE leaves foreign-key checks of other rows free.
- * With `attendeeId`, also tells whether that user joined it (one round trip).
+ * A live event's facts a write about its activity checks (no lock taken):
+ * with `attendeeId`, also whether that user joined it.
  */
-export async function lockLiveEvent(trx: DbOrTrx, eventId: number, attendeeId?: number) {
-  return trx
+export async function findLiveEventFacts(db: DbOrTrx, eventId: number, attendeeId?: number) {
+  return db
     .selectFrom('events')
-    .select(['id', 'host_id', 'name', 'start_time', 'end_time', 'code'])
+    .select(['id', 'host_id', 'name', 'end_time'])
     .select((eb) =>
       eb
         .exists(
@@ -366,27 +364,23 @@ export async function lockLiveEvent(trx: DbOrTrx, eventId: number, attendeeId?: 
     )
     .where('id', '=', eventId)
     .where('deleted_at', 'is', null)
-    .forNoKeyUpdate()
     .executeTakeFirst();
 }
 
 /**
- * Bumps the event's seq in the caller's transaction; answers the new value
- * and the counts after the write (they see the transaction's own changes).
+ * Bumps a live event's seq in the caller's transaction and answers the new
+ * value; undefined when the event was deleted meanwhile. The row lock it
+ * takes queues the other writes to the event until this transaction ends,
+ * so take it as late as possible: the statements after it see every write
+ * that bumped before.
  */
-export async function bumpEventSeq(trx: DbOrTrx, eventId: number) {
+export async function bumpLiveEventSeq(trx: DbOrTrx, eventId: number): Promise<number | undefined> {
   const row = await trx
     .updateTable('events')
     .set({ seq: sql<string>`seq + 1` })
     .where('id', '=', eventId)
+    .where('deleted_at', 'is', null)
     .returning('seq')
-    .returning(countsOf)
-    .executeTakeFirstOrThrow();
-  return {
-    seq: Number(row.seq),
-    stats: {
-      joined: Number(row.enrolled_users_count ?? 0),
-      requests: Number(row.song_requests_count ?? 0),
-    },
-  };
+    .executeTakeFirst();
+  return row ? Number(row.seq) : undefined;
 }

@@ -1,7 +1,6 @@
 import type {
   EventCalendar,
   EventListQuery,
-  EventStats,
   EventSummary,
   GroupedSongRequest,
   HostDashboard,
@@ -353,20 +352,20 @@ export function createEventsService(
     },
 
     /**
-     * Locks a live event for a write about its activity (attendance,
-     * requests); null when missing or deleted. Call first in the transaction.
-     * With `attendeeId`, `attending` tells whether that user joined it.
+     * What a write about a live event's activity checks first (no lock):
+     * null when missing or deleted; `attending` tells whether `attendeeId` joined it.
      */
-    async lockLive(trx: DbOrTrx, eventId: number, attendeeId?: number) {
-      return (await repo.lockLiveEvent(trx, eventId, attendeeId)) ?? null;
+    async liveFacts(db: DbOrTrx, eventId: number, attendeeId?: number) {
+      return (await repo.findLiveEventFacts(db, eventId, attendeeId)) ?? null;
     },
 
     /**
-     * Bumps the event's seq in the write's transaction; answers it with the
-     * counts `event:stats` pushes (attendees joined, song requests) after the write.
+     * Bumps a live event's seq in the write's transaction, after its changes
+     * (the row lock queues the event's other writes until commit); null when
+     * the event was deleted meanwhile.
      */
-    bumpSeq(trx: DbOrTrx, eventId: number): Promise<{ seq: number; stats: EventStats }> {
-      return repo.bumpEventSeq(trx, eventId);
+    async bumpSeq(trx: DbOrTrx, eventId: number): Promise<number | null> {
+      return (await repo.bumpLiveEventSeq(trx, eventId)) ?? null;
     },
 
     /** Room check for realtime: the host of a live event or an attendee who joined it. */

@@ -1,4 +1,7 @@
-import { sql } from 'kysely';
+import type { EventStats } from '@floorfill/shared';
+import { sql, type ExpressionBuilder } from 'kysely';
+import type { SongRequestRow } from '../events/events.repository.ts';
+import type { Database } from '../infra/database-types.ts';
 import type { DbOrTrx } from '../infra/db.ts';
 
 /** All SQL of song requests: one row per attendee and song (unique), grouped by song for the host. */
@@ -71,6 +74,62 @@ export async function insertSongRequest(
 /** Every request of one song in an event, oldest first. */
 export async function listSongRequestsOfSong(db: DbOrTrx, eventId: number, songId: string) {
   return requestsWithNames(db, eventId).where('song_requests.song_id', '=', songId).execute();
+}
+
+function attendeeCount(eb: ExpressionBuilder<Database, 'song_requests'>, eventId: number) {
+  return eb
+    .selectFrom('event_attendees')
+    .select((sub) => sub.fn.countAll<string>().as('count'))
+    .where('event_attendees.event_id', '=', eventId)
+    .as('joined_count');
+}
+
+function requestCount(eb: ExpressionBuilder<Database, 'song_requests'>, eventId: number) {
+  return eb
+    .selectFrom('song_requests as all_requests')
+    .select((sub) => sub.fn.countAll<string>().as('count'))
+    .where('all_requests.event_id', '=', eventId)
+    .as('request_count');
+}
+
+/** How many attendees joined the event and how many song requests it holds. */
+export async function countEventActivity(db: DbOrTrx, eventId: number): Promise<EventStats> {
+  const row = await db
+    .selectNoFrom((eb) => [
+      eb
+        .selectFrom('event_attendees')
+        .select((sub) => sub.fn.countAll<string>().as('count'))
+        .where('event_id', '=', eventId)
+        .as('joined'),
+      eb
+        .selectFrom('song_requests')
+        .select((sub) => sub.fn.countAll<string>().as('count'))
+        .where('event_id', '=', eventId)
+        .as('requests'),
+    ])
+    .executeTakeFirstOrThrow();
+  return { joined: Number(row.joined ?? 0), requests: Number(row.requests ?? 0) };
+}
+
+/**
+ * One song's requests and the event's counts in one round trip (a write
+ * reads them while it holds the event's lock, so fewer trips mean less queueing).
+ */
+export async function readSongAndStats(
+  db: DbOrTrx,
+  eventId: number,
+  songId: string,
+): Promise<{ rows: SongRequestRow[]; stats: EventStats }> {
+  const rows = await requestsWithNames(db, eventId)
+    .where('song_requests.song_id', '=', songId)
+    .select((eb) => [attendeeCount(eb, eventId), requestCount(eb, eventId)])
+    .execute();
+  const first = rows[0];
+  if (!first) return { rows: [], stats: await countEventActivity(db, eventId) };
+  return {
+    rows,
+    stats: { joined: Number(first.joined_count ?? 0), requests: Number(first.request_count ?? 0) },
+  };
 }
 
 /** One attendee's requests in an event, oldest first. */

@@ -10,6 +10,7 @@ import {
   type SendSongRequestBody,
   type SongRequest,
 } from '@floorfill/shared';
+import type { SongRequestRow } from '../events/events.repository.ts';
 import { groupSongRequests, toSongRequest, type EventsService } from '../events/events.service.ts';
 import { conflict, fieldError, forbidden, notFound } from '../http/errors.ts';
 import type { DbOrTrx } from '../infra/db.ts';
@@ -18,16 +19,18 @@ import * as repo from './requests.repository.ts';
 import type { NewSongRequest } from './requests.repository.ts';
 
 /**
- * Song request rules. Every write takes the route's transaction, locks the
- * event first (so writes to one event queue up and each sees the one before
- * it), bumps the event's seq only when something changed, and answers what
- * the route pushes after commit.
+ * Song request rules. Every write checks the event without a lock, makes its
+ * change, and only then bumps the event's seq: that takes the event's row
+ * lock, so writes to one event queue up for as short a time as possible, and
+ * what the write reads after the bump (the song's entry, the counts) includes
+ * every write that bumped before it. The seq is bumped only when something
+ * changed; the route pushes the outcome after commit.
  */
 
-/** What a committed change pushes: the seq it bumped and the event's counts after it. */
 /** A song as a request stores it. */
 export type RequestedSong = Omit<NewSongRequest, 'eventId' | 'attendeeId'>;
 
+/** What a committed change pushes: the seq it bumped and the event's counts after it. */
 export interface CommittedChange {
   seq: number;
   stats: EventStats;
@@ -69,8 +72,18 @@ export function createRequestsService(events: EventsService) {
     return { songId, grouped: groupSongRequests(rows)[0] ?? null };
   }
 
-  function commitChange(trx: DbOrTrx, eventId: number): Promise<CommittedChange> {
-    return events.bumpSeq(trx, eventId);
+  /** Bumps the seq after a change; 404 (and so a rollback) when the event was deleted meanwhile. */
+  async function bump(trx: DbOrTrx, eventId: number): Promise<number> {
+    const seq = await events.bumpSeq(trx, eventId);
+    if (seq === null) throw notFound(REQUEST_MSG.eventNotFound);
+    return seq;
+  }
+
+  /** Bumps the seq, then reads the song's rows and the counts as of that seq. */
+  async function commitSongChange(trx: DbOrTrx, eventId: number, songId: string) {
+    const seq = await bump(trx, eventId);
+    const { rows, stats } = await repo.readSongAndStats(trx, eventId, songId);
+    return { seq, stats, rows };
   }
 
   /**
@@ -107,16 +120,16 @@ export function createRequestsService(events: EventsService) {
   return {
     songChange,
 
-    /** The attendee's own requests in an event, oldest first. */
-    async listOwn(db: DbOrTrx, eventId: number, attendeeId: number): Promise<SongRequest[]> {
-      return (await repo.listAttendeeRequests(db, eventId, attendeeId)).map(toSongRequest);
-    },
-
     /**
      * The song a send-song-request names, checked before the transaction
      * opens (catalog rows never change under it): 422 for an unknown catalog id.
      */
     resolveSong: songOf,
+
+    /** The attendee's own requests in an event, oldest first. */
+    async listOwn(db: DbOrTrx, eventId: number, attendeeId: number): Promise<SongRequest[]> {
+      return (await repo.listAttendeeRequests(db, eventId, attendeeId)).map(toSongRequest);
+    },
 
     /**
      * Adds the attendee's request for a song, once: a repeat answers the
@@ -129,14 +142,21 @@ export function createRequestsService(events: EventsService) {
       eventId: number,
       song: RequestedSong,
     ): Promise<SendOutcome> {
-      const event = await events.lockLive(trx, eventId, attendeeId);
+      const event = await events.liveFacts(trx, eventId, attendeeId);
       if (!event) throw notFound(REQUEST_MSG.eventNotFound);
       if (!event.attending) throw forbidden(REQUEST_MSG.joinFirst);
       if (hasEnded(event)) throw conflict(REQUEST_MSG.eventEnded);
 
-      const id = await repo.insertSongRequest(trx, { ...song, eventId: event.id, attendeeId });
-      const change = id === undefined ? null : await commitChange(trx, event.id);
-      const rows = await repo.listSongRequestsOfSong(trx, event.id, song.songId);
+      const id = await repo.insertSongRequest(trx, { ...song, eventId, attendeeId });
+      let change: CommittedChange | null = null;
+      let rows: SongRequestRow[];
+      if (id === undefined) {
+        rows = await repo.listSongRequestsOfSong(trx, eventId, song.songId);
+      } else {
+        const committed = await commitSongChange(trx, eventId, song.songId);
+        change = { seq: committed.seq, stats: committed.stats };
+        rows = committed.rows;
+      }
       const own = rows.find((row) => row.attendee_id === attendeeId);
       const grouped = groupSongRequests(rows)[0];
       if (!own || !grouped) throw new Error('a song request vanished inside its own transaction');
@@ -150,12 +170,15 @@ export function createRequestsService(events: EventsService) {
       eventId: number,
       songId: string,
     ): Promise<CancelOutcome> {
-      const event = await events.lockLive(trx, eventId);
+      const event = await events.liveFacts(trx, eventId);
       if (!event) throw notFound(REQUEST_MSG.eventNotFound);
-      const deleted = await repo.deleteAttendeeSongRequest(trx, event.id, attendeeId, songId);
+      const deleted = await repo.deleteAttendeeSongRequest(trx, eventId, attendeeId, songId);
       if (!deleted) throw notFound(REQUEST_MSG.notFound);
-      const change = await commitChange(trx, event.id);
-      return { song: await songChange(trx, event.id, songId), change };
+      const { seq, stats, rows } = await commitSongChange(trx, eventId, songId);
+      return {
+        song: { songId, grouped: groupSongRequests(rows)[0] ?? null },
+        change: { seq, stats },
+      };
     },
 
     /**
@@ -170,26 +193,33 @@ export function createRequestsService(events: EventsService) {
       songId: string,
       markAs: MarkAs,
     ): Promise<MarkOutcome> {
-      const event = await events.lockLive(trx, eventId);
+      const event = await events.liveFacts(trx, eventId);
       if (!event || event.host_id !== hostId) throw notFound(REQUEST_MSG.eventNotFound);
-      if (!(await repo.songIsRequested(trx, event.id, songId)))
-        throw notFound(REQUEST_MSG.notFound);
+      if (!(await repo.songIsRequested(trx, eventId, songId))) throw notFound(REQUEST_MSG.notFound);
 
       let changed: boolean;
       let newlyPlayed: SongRequest[] = [];
       if (markAs === 'played') {
-        const ids = await repo.markSongPlayed(trx, event.id, songId);
+        const ids = await repo.markSongPlayed(trx, eventId, songId);
         changed = ids.length > 0;
-        newlyPlayed = (await repo.listRequestsByIds(trx, event.id, ids)).map(toSongRequest);
+        newlyPlayed = (await repo.listRequestsByIds(trx, eventId, ids)).map(toSongRequest);
       } else if (markAs === 'unplayed') {
-        changed = (await repo.markSongUnplayed(trx, event.id, songId)) > 0;
+        changed = (await repo.markSongUnplayed(trx, eventId, songId)) > 0;
       } else {
-        changed = (await repo.deleteSongRequests(trx, event.id, songId)) > 0;
+        changed = (await repo.deleteSongRequests(trx, eventId, songId)) > 0;
       }
-      const change = changed ? await commitChange(trx, event.id) : null;
+      if (!changed) {
+        return {
+          song: await songChange(trx, eventId, songId),
+          change: null,
+          eventName: event.name,
+          newlyPlayed,
+        };
+      }
+      const { seq, stats, rows } = await commitSongChange(trx, eventId, songId);
       return {
-        song: await songChange(trx, event.id, songId),
-        change,
+        song: { songId, grouped: groupSongRequests(rows)[0] ?? null },
+        change: { seq, stats },
         eventName: event.name,
         newlyPlayed,
       };
@@ -197,18 +227,17 @@ export function createRequestsService(events: EventsService) {
 
     /**
      * An attendee leaving takes their requests that were not played yet out
-     * of the queue; played ones stay as the event's history. Answers the
-     * songs whose entries changed. Call inside the leave's transaction.
+     * of the queue; played ones stay as the event's history. Deletes them
+     * (call inside the leave's transaction, before its seq bump); read the
+     * songs' entries with `songChange` after the bump.
      */
-    async removeUnplayedOf(
-      trx: DbOrTrx,
-      eventId: number,
-      attendeeId: number,
-    ): Promise<SongChange[]> {
-      const songIds = await repo.deleteUnplayedAttendeeRequests(trx, eventId, attendeeId);
-      const changes: SongChange[] = [];
-      for (const songId of new Set(songIds)) changes.push(await songChange(trx, eventId, songId));
-      return changes;
+    removeUnplayedOf(trx: DbOrTrx, eventId: number, attendeeId: number): Promise<string[]> {
+      return repo.deleteUnplayedAttendeeRequests(trx, eventId, attendeeId);
+    },
+
+    /** The event's counts now (read after a seq bump, they are the counts as of it). */
+    stats(db: DbOrTrx, eventId: number): Promise<EventStats> {
+      return repo.countEventActivity(db, eventId);
     },
   };
 }
