@@ -43,7 +43,11 @@ export const paths = {
       getHref: (eventId: number | string) => `/host/event/${eventId}`,
     },
     profile: { path: '/host/profile', getHref: () => '/host/profile' },
-    profileEdit: { path: '/host/profile/edit', getHref: () => '/host/profile/edit' },
+    profileEdit: {
+      path: '/host/profile/edit',
+      getHref: (options: { tab?: 'profile' | 'wallet' } = {}) =>
+        withQuery('/host/profile/edit', { tab: options.tab }),
+    },
     stripeConnectSuccess: {
       path: '/host/stripe/connect/success',
       getHref: () => '/host/stripe/connect/success',

@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { useSessionStore } from '@/features/auth/stores/session-store';
 import { eventSummary, ok, sessionUser, userDetails } from '@/features/profiles/test-fixtures';
 import { renderRoutes, stubApi } from '@/testing/render';
-import { AttendeeHostProfileRoute, RATE_COMING_SOON } from './host-profile';
+import { AttendeeHostProfileRoute } from './host-profile';
+import { TIP_SUCCESS } from '@/features/payments/utils/use-tip-return';
 
 function renderAt(url: string) {
   return renderRoutes(
@@ -41,10 +42,41 @@ describe('host profile as an attendee sees it', () => {
     expect(screen.queryByRole('button', { name: 'Edit social links' })).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'RATE' }));
-    expect(await screen.findByText(RATE_COMING_SOON)).toBeInTheDocument();
+    expect(await screen.findByRole('dialog', { name: 'RATE HOST' })).toBeInTheDocument();
   });
 
-  it('asks a guest to register before rating', async () => {
+  it('opens TIP THE HOST from SEND TIP, without an event', async () => {
+    useSessionStore.getState().signIn(sessionUser({ id: 9, role: ROLE.attendee }), ROLE.attendee);
+    stubApi({ '/api/v1/get-user-details': ok(publicDetails()) });
+    const user = userEvent.setup({ delay: null });
+    renderAt('/attendee/host-profile/7');
+
+    await user.click(await screen.findByRole('button', { name: 'SEND TIP' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'TIP THE HOST' });
+    expect(dialog).toHaveTextContent('Send DJ Dana a tip.');
+  });
+
+  it('shows RATED, disabled, once the attendee has rated this host', async () => {
+    useSessionStore.getState().signIn(sessionUser({ id: 9, role: ROLE.attendee }), ROLE.attendee);
+    stubApi({ '/api/v1/get-user-details': ok({ ...publicDetails(), is_rated: true }) });
+    renderAt('/attendee/host-profile/7');
+
+    expect(await screen.findByRole('button', { name: 'RATED' })).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'RATE' })).not.toBeInTheDocument();
+  });
+
+  it('thanks the attendee back from checkout and drops ?tip from the address', async () => {
+    useSessionStore.getState().signIn(sessionUser({ id: 9, role: ROLE.attendee }), ROLE.attendee);
+    stubApi({ '/api/v1/get-user-details': ok(publicDetails()) });
+    const { router } = renderAt('/attendee/host-profile/7?tip=success');
+
+    expect(await screen.findByText(TIP_SUCCESS)).toBeInTheDocument();
+    expect(router.state.location.search).toBe('');
+    expect(router.state.historyAction).toBe('REPLACE');
+  });
+
+  it('shows the login alert to a guest who tries to rate', async () => {
     useSessionStore
       .getState()
       .signIn(sessionUser({ id: 9, role: ROLE.guest, is_guest: true }), ROLE.guest);
@@ -54,7 +86,7 @@ describe('host profile as an attendee sees it', () => {
 
     await user.click(await screen.findByRole('button', { name: 'RATE' }));
 
-    expect(await screen.findByText(MSG.pleaseRegister)).toBeInTheDocument();
+    expect(await screen.findByText(MSG.pleaseLogin)).toBeInTheDocument();
   });
 
   it('sends an unknown host to the 404 page', async () => {

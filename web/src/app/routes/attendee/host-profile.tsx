@@ -3,18 +3,18 @@ import { useDisclosure } from '@mantine/hooks';
 import { Navigate, useParams } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { useSessionStore } from '@/features/auth/stores/session-store';
+import { TipHostModal } from '@/features/payments/components/tip-host-modal';
+import { useTipReturnNotice } from '@/features/payments/utils/use-tip-return';
 import { useUserDetails } from '@/features/profiles/api/get-user-details';
 import { HostPublicProfile } from '@/features/profiles/components/host-public-profile';
 import { ProfileLoadError } from '@/features/profiles/components/profile-load-error';
 import { ProfileSkeleton } from '@/features/profiles/components/profile-skeleton';
+import { shownNameOf } from '@/features/profiles/utils/profile-text';
 import { profileQrFileName } from '@/features/profiles/utils/session-user';
+import { RateHostModal } from '@/features/ratings/components/rate-host-modal';
 import { QrShareModal } from '@/features/sharing/components/qr-share-modal';
 import { isApiError } from '@/lib/api-client';
-import { notifyError, notifyInfo } from '@/lib/notify';
-
-export const RATE_COMING_SOON = 'Rating hosts is coming soon.';
-export const TIP_COMING_SOON = 'Tipping hosts is coming soon.';
-export const ALREADY_RATED = 'You have already rated this host.';
+import { notifyError } from '@/lib/notify';
 
 function hostIdOf(param: string | undefined): number | null {
   const id = Number(param);
@@ -27,6 +27,9 @@ export function AttendeeHostProfileRoute() {
   const role = useSessionStore((state) => state.role);
   const profile = useUserDetails(hostId);
   const [shareOpen, share] = useDisclosure(false);
+  const [rateOpen, rating] = useDisclosure(false);
+  const [tipOpen, tip] = useDisclosure(false);
+  useTipReturnNotice();
 
   const missing = isApiError(profile.error) && profile.error.httpStatus === 404;
   if (hostId === null || missing) return <Navigate to={paths.notFound.getHref()} replace />;
@@ -36,20 +39,27 @@ export function AttendeeHostProfileRoute() {
   if (!profile.data) return <ProfileSkeleton />;
   const details = profile.data;
 
-  // The rating and tip modals arrive with payments; until then the buttons say so.
+  // Spec §6: guests get the login alert instead of the rating form.
   const rate = () => {
-    if (role === ROLE.guest) notifyError(MSG.pleaseRegister);
-    else if (details.is_rated) notifyInfo(ALREADY_RATED);
-    else notifyInfo(RATE_COMING_SOON);
+    if (role === ROLE.guest) notifyError(MSG.pleaseLogin);
+    else rating.open();
   };
 
   return (
     <>
       <HostPublicProfile
         details={details}
+        rated={details.is_rated}
         onRate={rate}
-        onTip={() => notifyInfo(TIP_COMING_SOON)}
+        onTip={tip.open}
         onShare={share.open}
+      />
+      <RateHostModal opened={rateOpen} onClose={rating.close} hostId={details.id} />
+      <TipHostModal
+        opened={tipOpen}
+        onClose={tip.close}
+        hostId={details.id}
+        hostName={shownNameOf(details)}
       />
       <QrShareModal
         opened={shareOpen}

@@ -1,3 +1,4 @@
+import { Stack } from '@mantine/core';
 import type { UserDetails } from '@floorfill/shared';
 import { useNavigate } from 'react-router-dom';
 import { PageFrame } from '@/components/ui/page-frame';
@@ -9,6 +10,7 @@ import { ProfileLoadError } from '@/features/profiles/components/profile-load-er
 import { SettingsSkeleton } from '@/features/profiles/components/settings-skeleton';
 import { SettingsTabs } from '@/features/profiles/components/settings-tabs';
 import { sessionUserWithProfile } from '@/features/profiles/utils/session-user';
+import { AttendeeWalletCard } from '@/features/wallets/components/attendee-wallet-card';
 
 export function AttendeeProfileEditRoute() {
   const navigate = useNavigate();
@@ -28,11 +30,20 @@ export function AttendeeProfileEditRoute() {
   } else if (!profile.data) {
     content = <SettingsSkeleton />;
   } else {
-    content = <SettingsTabs profile={<ProfileForm details={profile.data} onSaved={onSaved} />} />;
+    content = (
+      <SettingsTabs
+        profile={
+          <Stack gap="lg">
+            <ProfileForm details={profile.data} onSaved={onSaved} />
+            <AttendeeWalletCard />
+          </Stack>
+        }
+      />
+    );
   }
 
   return (
-    <PageFrame title="Settings" description="Your profile details.">
+    <PageFrame title="Settings" description="Your profile details and the card you tip with.">
       {content}
     </PageFrame>
   );

@@ -8,8 +8,8 @@ import { ProfileForm } from '@/features/profiles/components/profile-form';
 import { ProfileLoadError } from '@/features/profiles/components/profile-load-error';
 import { SettingsSkeleton } from '@/features/profiles/components/settings-skeleton';
 import { SettingsTabs } from '@/features/profiles/components/settings-tabs';
-import { WalletNote } from '@/features/profiles/components/wallet-note';
 import { sessionUserWithProfile } from '@/features/profiles/utils/session-user';
+import { HostWalletTab } from '@/features/wallets/components/host-wallet-tab';
 
 export function HostProfileEditRoute() {
   const navigate = useNavigate();
@@ -32,7 +32,7 @@ export function HostProfileEditRoute() {
     content = (
       <SettingsTabs
         profile={<ProfileForm details={profile.data} onSaved={onSaved} />}
-        wallet={<WalletNote />}
+        wallet={<HostWalletTab />}
       />
     );
   }

@@ -1,19 +1,27 @@
 import { Button } from '@mantine/core';
-import { IconCoin, IconShare, IconStar } from '@tabler/icons-react';
+import { IconCoin, IconShare, IconStar, IconStarFilled } from '@tabler/icons-react';
 
 export interface AttendeeActionHandlers {
   onRate: () => void;
   onTip: () => void;
   onShare: () => void;
+  /** The viewer already rated this host: RATE shows as a disabled RATED. */
+  rated?: boolean;
 }
 
 /** What an attendee can do on a host's profile (spec §2): RATE, SEND TIP, SHARE. */
-export function AttendeeActions({ onRate, onTip, onShare }: AttendeeActionHandlers) {
+export function AttendeeActions({ onRate, onTip, onShare, rated = false }: AttendeeActionHandlers) {
   return (
     <>
-      <Button leftSection={<IconStar size={16} aria-hidden="true" />} onClick={onRate}>
-        RATE
-      </Button>
+      {rated ? (
+        <Button disabled leftSection={<IconStarFilled size={16} aria-hidden="true" />}>
+          RATED
+        </Button>
+      ) : (
+        <Button leftSection={<IconStar size={16} aria-hidden="true" />} onClick={onRate}>
+          RATE
+        </Button>
+      )}
       <Button
         variant="light"
         leftSection={<IconCoin size={16} aria-hidden="true" />}

@@ -21,13 +21,21 @@ export const PREVIEW_TIP_NOTE = 'Attendees use SEND TIP to send you a tip.';
 interface HostOwnProfileProps {
   details: UserDetails;
   onShare: () => void;
+  /** 'View as attendee' previews of the RATE and SEND TIP modals; a note when absent. */
+  onPreviewRate?: () => void;
+  onPreviewTip?: () => void;
 }
 
 /**
  * The host's own profile (spec §2). "View as attendee" is a local preview:
  * the edit controls give way to the buttons attendees get, under a banner.
  */
-export function HostOwnProfile({ details, onShare }: HostOwnProfileProps) {
+export function HostOwnProfile({
+  details,
+  onShare,
+  onPreviewRate = () => notifyInfo(PREVIEW_RATE_NOTE),
+  onPreviewTip = () => notifyInfo(PREVIEW_TIP_NOTE),
+}: HostOwnProfileProps) {
   const [asAttendee, setAsAttendee] = useState(false);
   const [linksOpen, links] = useDisclosure(false);
 
@@ -43,11 +51,7 @@ export function HostOwnProfile({ details, onShare }: HostOwnProfileProps) {
 
   const actions = asAttendee ? (
     <>
-      <AttendeeActions
-        onRate={() => notifyInfo(PREVIEW_RATE_NOTE)}
-        onTip={() => notifyInfo(PREVIEW_TIP_NOTE)}
-        onShare={onShare}
-      />
+      <AttendeeActions onRate={onPreviewRate} onTip={onPreviewTip} onShare={onShare} />
       {toggle}
     </>
   ) : (

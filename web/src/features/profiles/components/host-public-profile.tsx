@@ -14,13 +14,21 @@ interface HostPublicProfileProps extends AttendeeActionHandlers {
 }
 
 /** A host's profile as an attendee or a guest sees it (spec §2 "profile.details"). */
-export function HostPublicProfile({ details, onRate, onTip, onShare }: HostPublicProfileProps) {
+export function HostPublicProfile({
+  details,
+  onRate,
+  onTip,
+  onShare,
+  rated,
+}: HostPublicProfileProps) {
   return (
     <ProfileLayout
       hero={
         <ProfileHero
           details={details}
-          actions={<AttendeeActions onRate={onRate} onTip={onTip} onShare={onShare} />}
+          actions={
+            <AttendeeActions onRate={onRate} onTip={onTip} onShare={onShare} rated={rated} />
+          }
         />
       }
       aside={

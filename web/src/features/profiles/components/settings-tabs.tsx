@@ -1,6 +1,7 @@
 import { Tabs } from '@mantine/core';
 import { IconUser, IconWallet } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { useSearchParams } from 'react-router-dom';
 
 interface SettingsTabsProps {
   profile: ReactNode;
@@ -8,10 +9,31 @@ interface SettingsTabsProps {
   wallet?: ReactNode;
 }
 
-/** Settings: a Profile tab and, for hosts, a Wallet tab. */
+const TAB_PARAM = 'tab';
+type SettingsTab = 'profile' | 'wallet';
+
+/**
+ * Settings: a Profile tab and, for hosts, a Wallet tab. The open tab is in
+ * the URL (`?tab=wallet`), so Stripe can send the host back to the wallet.
+ */
 export function SettingsTabs({ profile, wallet }: SettingsTabsProps) {
+  const [params, setParams] = useSearchParams();
+  const current: SettingsTab = wallet && params.get(TAB_PARAM) === 'wallet' ? 'wallet' : 'profile';
+
+  const open = (tab: string | null) => {
+    setParams(
+      (previous) => {
+        const next = new URLSearchParams(previous);
+        if (tab === 'wallet') next.set(TAB_PARAM, tab);
+        else next.delete(TAB_PARAM);
+        return next;
+      },
+      { replace: true },
+    );
+  };
+
   return (
-    <Tabs defaultValue="profile" keepMounted={false}>
+    <Tabs value={current} onChange={open} keepMounted={false}>
       <Tabs.List mb="lg">
         <Tabs.Tab value="profile" leftSection={<IconUser size={16} aria-hidden="true" />}>
           Profile

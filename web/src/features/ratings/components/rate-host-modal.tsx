@@ -113,9 +113,8 @@ export function RateHostModal({
           <Textarea
             label="Review"
             placeholder="What did you enjoy? (optional)"
-            autosize
-            minRows={3}
-            maxRows={8}
+            rows={4}
+            resize="vertical"
             maxLength={FEEDBACK_MAX}
             value={feedback}
             onChange={(event) => setFeedback(event.currentTarget.value)}

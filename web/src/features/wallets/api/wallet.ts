@@ -1,0 +1,79 @@
+import {
+  cardSummarySchema,
+  hostWalletAnswerSchema,
+  walletSchema,
+  type CardSummary,
+  type HostWalletAnswer,
+  type Wallet,
+} from '@floorfill/shared';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+
+export const walletKeys = {
+  all: ['wallets'] as const,
+  own: () => ['wallets', 'own'] as const,
+};
+
+/** get-wallet: one's own payment account, keys (never the secret) and saved card. */
+export async function getWallet(): Promise<Wallet> {
+  const { data } = await api.get('/api/v1/get-wallet', { schema: walletSchema });
+  return data;
+}
+
+export function useWallet() {
+  return useQuery({ queryKey: walletKeys.own(), queryFn: getWallet });
+}
+
+export interface HostKeysInput {
+  stripe_public_key: string;
+  /** Empty keeps the saved secret. */
+  stripe_secret_key: string;
+}
+
+export async function saveHostKeys(
+  input: HostKeysInput,
+): Promise<{ msg: string; data: HostWalletAnswer }> {
+  return api.post('/api/v1/update-host-profile-wallet', {
+    body: { ...input },
+    schema: hostWalletAnswerSchema,
+  });
+}
+
+export function useSaveHostKeys() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: saveHostKeys,
+    onSuccess: ({ data }) => {
+      queryClient.setQueryData<Wallet>(walletKeys.own(), (wallet) =>
+        wallet ? { ...wallet, ...data } : wallet,
+      );
+    },
+  });
+}
+
+export interface CardInput {
+  stripe_card_number: string;
+  stripe_cvc: string;
+  stripe_expiry_month: string;
+  stripe_expiry_year: string;
+}
+
+/** The number and CVC go to the server once, to be checked and dropped (design §6). */
+export async function saveCard(input: CardInput): Promise<{ msg: string; data: CardSummary }> {
+  return api.post('/api/v1/update-attendee-profile-wallet', {
+    body: { ...input },
+    schema: cardSummarySchema,
+  });
+}
+
+export function useSaveCard() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: saveCard,
+    onSuccess: ({ data }) => {
+      queryClient.setQueryData<Wallet>(walletKeys.own(), (wallet) =>
+        wallet ? { ...wallet, card: data } : wallet,
+      );
+    },
+  });
+}

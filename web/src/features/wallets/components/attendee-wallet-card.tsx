@@ -1,0 +1,171 @@
+import { attendeeWalletBody, type CardSummary } from '@floorfill/shared';
+import {
+  Button,
+  Grid,
+  Group,
+  Paper,
+  PasswordInput,
+  Stack,
+  Text,
+  TextInput,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconCreditCard, IconLock } from '@tabler/icons-react';
+import { useId, useState } from 'react';
+import { errorMessageOf, isApiError } from '@/lib/api-client';
+import { schemaErrors, serverFieldErrors } from '@/lib/form-errors';
+import { notifyError, notifySuccess } from '@/lib/notify';
+import { useSaveCard, useWallet, type CardInput } from '../api/wallet';
+import { describeCard } from '../utils/card-summary';
+import { WalletLoadState } from './wallet-load-state';
+
+export const CARD_PCI_NOTE =
+  'We never store your card number or CVC. Tips are charged securely through Stripe Checkout.';
+
+const EMPTY_CARD: CardInput = {
+  stripe_card_number: '',
+  stripe_cvc: '',
+  stripe_expiry_month: '',
+  stripe_expiry_year: '',
+};
+
+function CardForm({ onSaved, onCancel }: { onSaved: () => void; onCancel?: () => void }) {
+  const saveCard = useSaveCard();
+  const form = useForm<CardInput>({
+    initialValues: EMPTY_CARD,
+    validate: (values) => schemaErrors(attendeeWalletBody, values),
+  });
+
+  const submit = form.onSubmit((values) => {
+    saveCard.mutate(values, {
+      onSuccess: ({ msg }) => {
+        notifySuccess(msg);
+        form.reset();
+        onSaved();
+      },
+      onError: (error) => {
+        if (isApiError(error) && error.httpStatus === 422) {
+          form.setErrors(serverFieldErrors(error.fieldErrors));
+          return;
+        }
+        notifyError(errorMessageOf(error));
+      },
+    });
+  });
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <TextInput
+          label="Card number"
+          placeholder="4242 4242 4242 4242"
+          inputMode="numeric"
+          autoComplete="cc-number"
+          withAsterisk
+          {...form.getInputProps('stripe_card_number')}
+        />
+        <Grid gap="md">
+          <Grid.Col span={{ base: 12, xs: 4 }}>
+            <PasswordInput
+              label="CVC"
+              placeholder="123"
+              inputMode="numeric"
+              autoComplete="cc-csc"
+              maxLength={4}
+              withAsterisk
+              {...form.getInputProps('stripe_cvc')}
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 6, xs: 4 }}>
+            <TextInput
+              label="Expiry month"
+              placeholder="MM"
+              inputMode="numeric"
+              autoComplete="cc-exp-month"
+              maxLength={2}
+              withAsterisk
+              {...form.getInputProps('stripe_expiry_month')}
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 6, xs: 4 }}>
+            <TextInput
+              label="Expiry year"
+              placeholder="YYYY"
+              inputMode="numeric"
+              autoComplete="cc-exp-year"
+              maxLength={4}
+              withAsterisk
+              {...form.getInputProps('stripe_expiry_year')}
+            />
+          </Grid.Col>
+        </Grid>
+        <Group justify="flex-end" gap="sm">
+          {onCancel ? (
+            <Button variant="default" onClick={onCancel}>
+              Cancel
+            </Button>
+          ) : null}
+          <Button type="submit" loading={saveCard.isPending}>
+            Save card
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+function SavedCard({ card, onReplace }: { card: CardSummary; onReplace: () => void }) {
+  return (
+    <Group justify="space-between" gap="sm">
+      <Group gap="sm" wrap="nowrap">
+        <ThemeIcon variant="light" radius="xl" size={36} aria-hidden="true">
+          <IconCreditCard size={20} />
+        </ThemeIcon>
+        <Text fw={500}>{describeCard(card)}</Text>
+      </Group>
+      <Button variant="default" onClick={onReplace}>
+        Replace card
+      </Button>
+    </Group>
+  );
+}
+
+/**
+ * The attendee's wallet (spec §2): a card form whose number and CVC are
+ * checked and dropped by the server; only "Visa •••• 4242, expires 12/28"
+ * is kept and shown (design §6).
+ */
+export function AttendeeWalletCard() {
+  const wallet = useWallet();
+  const [editing, setEditing] = useState(false);
+  const titleId = useId();
+
+  if (!wallet.data) return <WalletLoadState query={wallet} />;
+  const card = wallet.data.card;
+
+  return (
+    <Paper withBorder radius="lg" p="lg" component="section" aria-labelledby={titleId}>
+      <Stack gap="md">
+        <Title order={2} fz="lg" id={titleId}>
+          Wallet
+        </Title>
+        {card && !editing ? (
+          <SavedCard card={card} onReplace={() => setEditing(true)} />
+        ) : (
+          <CardForm
+            onSaved={() => setEditing(false)}
+            onCancel={card ? () => setEditing(false) : undefined}
+          />
+        )}
+        <Group gap="xs" wrap="nowrap" align="flex-start">
+          <IconLock size={16} aria-hidden="true" style={{ flexShrink: 0, marginTop: 2 }} />
+          <Text size="xs" c="dimmed">
+            {CARD_PCI_NOTE}
+          </Text>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}

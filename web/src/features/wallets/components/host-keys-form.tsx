@@ -1,0 +1,84 @@
+import { hostWalletBody, type Wallet } from '@floorfill/shared';
+import { Button, Group, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useId } from 'react';
+import { errorMessageOf, isApiError } from '@/lib/api-client';
+import { schemaErrors, serverFieldErrors } from '@/lib/form-errors';
+import { notifyError, notifySuccess } from '@/lib/notify';
+import { useSaveHostKeys, type HostKeysInput } from '../api/wallet';
+
+export const SECRET_SAVED_HINT = 'A secret key is saved. Leave this empty to keep it.';
+export const SECRET_EMPTY_HINT =
+  'Starts with sk_ or rk_. It is stored encrypted and never shown again.';
+
+/**
+ * Wallet tab, keys (spec §2): the public key shows as saved; the secret key
+ * never comes back from the server, so the field starts empty and only says
+ * whether one is saved (design §6).
+ */
+export function HostKeysForm({ wallet }: { wallet: Wallet }) {
+  const saveKeys = useSaveHostKeys();
+  const titleId = useId();
+  const form = useForm<HostKeysInput>({
+    initialValues: {
+      stripe_public_key: wallet.stripe_public_key ?? '',
+      stripe_secret_key: '',
+    },
+    validate: (values) => schemaErrors(hostWalletBody, values),
+  });
+
+  const submit = form.onSubmit((values) => {
+    saveKeys.mutate(values, {
+      onSuccess: ({ msg }) => {
+        notifySuccess(msg);
+        form.setFieldValue('stripe_secret_key', '');
+        form.resetDirty();
+      },
+      onError: (error) => {
+        if (isApiError(error) && error.httpStatus === 422) {
+          form.setErrors(serverFieldErrors(error.fieldErrors));
+          return;
+        }
+        notifyError(errorMessageOf(error));
+      },
+    });
+  });
+
+  return (
+    <Paper withBorder radius="lg" p="lg" component="section" aria-labelledby={titleId}>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <Stack gap={4}>
+            <Title order={2} fz="lg" id={titleId}>
+              Stripe keys
+            </Title>
+            <Text size="sm" c="dimmed">
+              The API keys of your own Stripe account.
+            </Text>
+          </Stack>
+          <TextInput
+            label="Public key"
+            placeholder="pk_test_…"
+            autoComplete="off"
+            spellCheck={false}
+            withAsterisk
+            {...form.getInputProps('stripe_public_key')}
+          />
+          <PasswordInput
+            label="Secret key"
+            placeholder={wallet.has_secret_key ? '••••••••••••' : 'sk_test_…'}
+            autoComplete="new-password"
+            spellCheck={false}
+            description={wallet.has_secret_key ? SECRET_SAVED_HINT : SECRET_EMPTY_HINT}
+            {...form.getInputProps('stripe_secret_key')}
+          />
+          <Group justify="flex-end">
+            <Button type="submit" loading={saveKeys.isPending}>
+              Save
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}
