@@ -15,7 +15,7 @@ export interface RateHostCardProps {
 
 /**
  * 'Rate The Host' on the attendee event page (spec §2): gone once rated;
- * a guest gets the register alert instead of the modal.
+ * a guest gets the login alert (spec §6) instead of the modal.
  */
 export function RateHostCard({ hostId, eventId, isRated, isGuest }: RateHostCardProps) {
   const [opened, modal] = useDisclosure(false);
@@ -26,7 +26,7 @@ export function RateHostCard({ hostId, eventId, isRated, isGuest }: RateHostCard
   if (isRated || ratedHere) return null;
 
   const open = () => {
-    if (isGuest) notifyError(MSG.pleaseRegister);
+    if (isGuest) notifyError(MSG.pleaseLogin);
     else modal.open();
   };
 

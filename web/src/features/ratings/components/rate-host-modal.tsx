@@ -20,7 +20,11 @@ export interface RateHostModalProps {
   onRated?: (answer: StoreRatingAnswer) => void;
 }
 
+const RATING_FIELD = 'rating';
+
+/** Mantine's Rating has a radio for each star and one for 0 ("none yet"). */
 function starLabel(value: number): string {
+  if (value === 0) return 'No rating';
   return value === 1 ? '1 star' : `${value} stars`;
 }
 
@@ -40,6 +44,11 @@ export function RateHostModal({
   const [feedback, setFeedback] = useState('');
   const [errors, setErrors] = useState<FormErrors>({});
   const storeRating = useStoreRating();
+
+  const chooseRating = (value: number) => {
+    setRating(value);
+    setErrors((current) => ({ ...current, rating: '' }));
+  };
 
   const close = () => {
     if (storeRating.isPending) return;
@@ -86,7 +95,18 @@ export function RateHostModal({
               {RATE_PREVIEW_NOTE}
             </Alert>
           ) : null}
-          <fieldset style={{ border: 0, margin: 0, padding: 0, minWidth: 0 }}>
+          {/* Mantine's Rating commits a star on click, Space or Enter; arrow keys only
+              highlight. A radio group should select as the arrows move, so the native
+              change events of its radios (which bubble here) set the rating too. */}
+          <fieldset
+            style={{ border: 0, margin: 0, padding: 0, minWidth: 0 }}
+            onChange={(event) => {
+              const target = event.target;
+              if (target instanceof HTMLInputElement && target.name === RATING_FIELD) {
+                chooseRating(Number(target.value));
+              }
+            }}
+          >
             <Text component="legend" size="sm" fw={500} mb={6}>
               Rating{' '}
               <Text component="span" c="red" aria-hidden="true">
@@ -94,14 +114,11 @@ export function RateHostModal({
               </Text>
             </Text>
             <Rating
-              name="rating"
+              name={RATING_FIELD}
               count={RATING_MAX}
               size="xl"
               value={rating}
-              onChange={(value) => {
-                setRating(value);
-                setErrors((current) => ({ ...current, rating: '' }));
-              }}
+              onChange={chooseRating}
               getSymbolLabel={starLabel}
               data-autofocus
             />

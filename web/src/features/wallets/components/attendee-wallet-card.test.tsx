@@ -1,0 +1,78 @@
+import { WALLET_MSG } from '@floorfill/shared';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { renderWithProviders, stubApi } from '@/testing/render';
+import { AttendeeWalletCard, CARD_PCI_NOTE } from './attendee-wallet-card';
+import { ok, wallet } from './wallet-fixtures';
+
+const NEXT_YEAR = String(new Date().getUTCFullYear() + 1);
+const summary = {
+  card_brand: 'visa',
+  card_last4: '4242',
+  card_exp_month: 12,
+  card_exp_year: 2028,
+};
+
+async function fillCard(user: ReturnType<typeof userEvent.setup>, number: string) {
+  await user.type(await screen.findByLabelText(/Card number/), number);
+  await user.type(screen.getByLabelText(/CVC/), '123');
+  await user.type(screen.getByLabelText(/Expiry month/), '12');
+  await user.type(screen.getByLabelText(/Expiry year/), NEXT_YEAR);
+}
+
+describe('attendee wallet', () => {
+  it('says card numbers and CVCs are never stored', async () => {
+    stubApi({ '/api/v1/get-wallet': ok(wallet()) });
+    renderWithProviders(<AttendeeWalletCard />);
+
+    expect(await screen.findByText(CARD_PCI_NOTE)).toBeInTheDocument();
+    expect(screen.getByLabelText(/CVC/)).toHaveAttribute('type', 'password');
+  });
+
+  it('refuses a number that fails the Luhn check before sending it', async () => {
+    const calls = stubApi({ '/api/v1/get-wallet': ok(wallet()) });
+    renderWithProviders(<AttendeeWalletCard />);
+    const user = userEvent.setup({ delay: null });
+
+    await fillCard(user, '4242 4242 4242 4241');
+    await user.click(screen.getByRole('button', { name: 'Save card' }));
+
+    expect(await screen.findByText(WALLET_MSG.cardNumberInvalid)).toBeInTheDocument();
+    expect(calls.filter((call) => call.method === 'POST')).toHaveLength(0);
+  });
+
+  it('after saving shows only brand, last 4 digits and expiry', async () => {
+    const calls = stubApi({
+      '/api/v1/get-wallet': ok(wallet()),
+      '/api/v1/update-attendee-profile-wallet': ok(summary, WALLET_MSG.cardSaved),
+    });
+    renderWithProviders(<AttendeeWalletCard />);
+    const user = userEvent.setup({ delay: null });
+
+    await fillCard(user, '4242 4242 4242 4242');
+    await user.click(screen.getByRole('button', { name: 'Save card' }));
+
+    expect(await screen.findByText('Visa •••• 4242, expires 12/28')).toBeInTheDocument();
+    expect(screen.getByText(WALLET_MSG.cardSaved)).toBeInTheDocument();
+    expect(calls.at(-1)?.body).toEqual({
+      stripe_card_number: '4242 4242 4242 4242',
+      stripe_cvc: '123',
+      stripe_expiry_month: '12',
+      stripe_expiry_year: NEXT_YEAR,
+    });
+    expect(screen.queryByLabelText(/Card number/)).not.toBeInTheDocument();
+    expect(document.body).not.toHaveTextContent('4242 4242 4242 4242');
+  });
+
+  it('shows a saved card and lets the attendee replace it', async () => {
+    stubApi({ '/api/v1/get-wallet': ok(wallet({ card: summary })) });
+    renderWithProviders(<AttendeeWalletCard />);
+    const user = userEvent.setup({ delay: null });
+
+    expect(await screen.findByText('Visa •••• 4242, expires 12/28')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Replace card' }));
+
+    expect(screen.getByLabelText(/Card number/)).toHaveValue('');
+  });
+});

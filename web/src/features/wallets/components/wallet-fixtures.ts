@@ -1,0 +1,15 @@
+import type { Wallet } from '@floorfill/shared';
+
+export function wallet(overrides: Partial<Wallet> = {}): Wallet {
+  return {
+    payments_mode: 'demo',
+    stripe_account_status: null,
+    is_demo: false,
+    stripe_public_key: null,
+    has_secret_key: false,
+    card: null,
+    ...overrides,
+  };
+}
+
+export const ok = (data: unknown, msg = '') => ({ body: { status: true, msg, data } });
