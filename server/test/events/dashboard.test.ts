@@ -61,6 +61,7 @@ describe('host dashboard calls', () => {
         events: 1,
         users: 1,
         requests: 1,
+        tips: { count: 0, total_cents: 0 },
       });
     });
 
@@ -71,6 +72,7 @@ describe('host dashboard calls', () => {
         events: 0,
         users: 0,
         requests: 0,
+        tips: { count: 0, total_cents: 0 },
       });
       expect((await dashboard(host.headers, `?host_id=${other.id}`)).statusCode).toBe(403);
       const asGuest = await dashboard(guest.headers);

@@ -107,7 +107,12 @@ describe('POST /api/v1/delete-event', () => {
     await insertSongRequest(t, { eventId: gone.id, attendeeId: fan.id, songId: 'x' });
     const h = owner.headers;
     const dashboardBefore = (await get(t, '/api/v1/get-host-dashboard-data', h)).json().data;
-    expect(dashboardBefore).toEqual({ events: 2, users: 1, requests: 1 });
+    expect(dashboardBefore).toEqual({
+      events: 2,
+      users: 1,
+      requests: 1,
+      tips: { count: 0, total_cents: 0 },
+    });
     expect((await get(t, `/api/qr/events/${gone.code}.png`)).statusCode).toBe(200);
 
     expect((await remove(gone.id, h)).statusCode).toBe(200);
@@ -123,6 +128,7 @@ describe('POST /api/v1/delete-event', () => {
       events: 1,
       users: 0,
       requests: 0,
+      tips: { count: 0, total_cents: 0 },
     });
     const details = await get(t, `/api/v1/get-event-details?id=${gone.id}`, h);
     expect(details.statusCode).toBe(404);
