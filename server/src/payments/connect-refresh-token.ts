@@ -4,11 +4,12 @@ import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
  * Stripe sends a host whose onboarding link expired to our refresh URL. That
  * request comes from Stripe's site, so the SameSite=Strict session cookie is
  * not sent with it; the URL carries instead a token naming the host, signed
- * with a key derived from JWT_SECRET and good for a day. It only ever leads to
- * a fresh onboarding link for that host's own connected account.
+ * with a key derived from JWT_SECRET and good for an hour (onboarding left
+ * longer starts again from CONNECT). It only ever leads to a fresh onboarding
+ * link for that host's own connected account.
  */
 
-export const CONNECT_REFRESH_TTL_SECONDS = 24 * 60 * 60;
+export const CONNECT_REFRESH_TTL_SECONDS = 60 * 60;
 
 export interface ConnectRefreshTokens {
   issue(userId: number, now?: number): string;

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import {
   EVENT_MSG,
+  MSG,
   PAYMENT_MSG,
   ROLE,
   STRIPE_ACCOUNT_ACTIVE,
@@ -226,7 +227,7 @@ export function createPaymentsService({ config, stripe }: PaymentsServiceDeps) {
           : await repo.findLiveHostEvent(db, body.event_id, host.id);
       if (body.event_id !== undefined && !event) throw notFound(EVENT_MSG.notFound);
       const tipper = await repo.findUserName(db, session.userId);
-      if (!tipper) throw notFound(PAYMENT_MSG.hostNotFound);
+      if (!tipper) throw notFound(MSG.notFound);
 
       const returnPath = body.return_path ?? defaultReturnPath(host.id, body.event_id);
       const successUrl = returnUrl(returnPath, TIP_RETURN.success);
