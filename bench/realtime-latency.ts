@@ -21,32 +21,28 @@ import {
 } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
-import type { ClientToServerEvents, ServerToClientEvents } from '@floorfill/shared';
+import { Worker } from 'node:worker_threads';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { format, resolveConfig } from 'prettier';
-import { io, type Socket } from 'socket.io-client';
 import { buildApp } from '../server/src/app.ts';
 import { createSessionTokens } from '../server/src/auth/tokens.ts';
 import { loadConfig, type Config } from '../server/src/config.ts';
 import { generateEventCode } from '../server/src/events/event-code.ts';
 import { createAppContext, type AppContext } from '../server/src/infra/context.ts';
 import { createLogger } from '../server/src/infra/logger.ts';
-
-type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+import type { LoadInput, LoadResult } from './realtime-load.ts';
 
 const REPO_ROOT = path.resolve(import.meta.dirname, '..');
 const PERFORMANCE_DOC = path.join(REPO_ROOT, 'docs', 'performance.md');
-/** How long to wait for stragglers after the last request was answered. */
-const DRAIN_MS = 3000;
 const INSERT_BATCH = 500;
 
 export interface Options {
   attendees: number;
   rate: number;
   durationSeconds: number;
+  warmupSeconds: number;
   songs: number;
   record: boolean;
 }
@@ -58,6 +54,7 @@ export function parseOptions(argv: string[]): Options {
       attendees: { type: 'string', default: '300' },
       rate: { type: 'string', default: '50' },
       duration: { type: 'string', default: '20' },
+      warmup: { type: 'string', default: '2' },
       songs: { type: 'string', default: '100' },
       'no-record': { type: 'boolean', default: false },
     },
@@ -72,6 +69,7 @@ export function parseOptions(argv: string[]): Options {
     attendees: Math.round(positive('attendees', values.attendees)),
     rate: positive('rate', values.rate),
     durationSeconds: positive('duration', values.duration),
+    warmupSeconds: Math.max(0, Number(values.warmup) || 0),
     songs: Math.round(positive('songs', values.songs)),
     record: !values['no-record'],
   };
@@ -128,12 +126,7 @@ async function scratchConfig(): Promise<Scratch> {
   };
 }
 
-interface Seeded {
-  eventId: number;
-  hostToken: string;
-  attendeeTokens: string[];
-  songIds: string[];
-}
+type Seeded = Pick<LoadInput, 'eventId' | 'hostToken' | 'attendeeTokens' | 'songIds'>;
 
 /** Host, event, attendees who joined it, and their sessions, straight into the database. */
 async function seed(ctx: AppContext, attendees: number, songs: number): Promise<Seeded> {
@@ -222,189 +215,28 @@ async function seed(ctx: AppContext, attendees: number, songs: number): Promise<
   };
 }
 
-function connect(baseUrl: string, token: string): Promise<ClientSocket> {
-  return new Promise((resolve, reject) => {
-    const socket: ClientSocket = io(baseUrl, {
-      transports: ['websocket'],
-      reconnection: false,
-      forceNew: true,
-      auth: { token },
-    });
-    socket.once('connect', () => resolve(socket));
-    socket.once('connect_error', reject);
-  });
-}
-
-async function connectAll(
-  baseUrl: string,
-  tokens: string[],
-  eventId: number,
-): Promise<ClientSocket[]> {
-  const sockets: ClientSocket[] = [];
-  // A few at a time: a burst of hundreds of handshakes measures the handshake, not the room.
-  for (let start = 0; start < tokens.length; start += 50) {
-    const batch = await Promise.all(
-      tokens.slice(start, start + 50).map((token) => connect(baseUrl, token)),
-    );
-    const acks = await Promise.all(
-      batch.map((socket) => socket.emitWithAck('event:subscribe', { eventId })),
-    );
-    if (acks.some((ack) => !ack.ok)) throw new Error('an attendee could not subscribe');
-    sockets.push(...batch);
-  }
-  return sockets;
-}
-
-export function percentile(sorted: readonly number[], p: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  const rank = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
-  return sorted[rank] ?? Number.NaN;
-}
-
-export interface Result {
+export interface Result extends LoadResult {
   mode: string;
   loadAverage: number[];
-  attendees: number;
-  targetRate: number;
-  durationSeconds: number;
-  sent: number;
-  accepted: number;
-  failed: number;
-  achievedRate: number;
-  pushLatencyMs: { p50: number; p95: number; p99: number; max: number };
-  httpLatencyMs: { p50: number; p95: number; p99: number; max: number };
-  /** Accepted requests whose push never reached the host's socket. */
-  lost: number;
-  /** Pushes that reached the host after one with a higher seq. */
-  outOfOrder: number;
-  /** Pushes counted on every attendee socket, against the expected fan-out. */
-  fanOut: { received: number; expected: number };
 }
 
-function summary(values: number[]) {
-  const sorted = [...values].sort((a, b) => a - b);
-  const round = (value: number) => Math.round(value * 100) / 100;
-  return {
-    p50: round(percentile(sorted, 50)),
-    p95: round(percentile(sorted, 95)),
-    p99: round(percentile(sorted, 99)),
-    max: round(sorted.at(-1) ?? Number.NaN),
-  };
-}
-
-async function drive(
-  baseUrl: string,
-  seeded: Seeded,
-  hostSocket: ClientSocket,
-  attendeeSockets: ClientSocket[],
-  options: Options,
-): Promise<Omit<Result, 'mode' | 'loadAverage'>> {
-  // Each request is known by (song, count after it): counts only grow here, so the pair is unique.
-  const receivedAt = new Map<string, number>();
-  let maxSeq = 0;
-  let outOfOrder = 0;
-  hostSocket.on('request:upserted', (push) => {
-    receivedAt.set(`${push.request.song_id}#${push.request.request_count}`, performance.now());
-    if (push.seq < maxSeq) outOfOrder += 1;
-    maxSeq = Math.max(maxSeq, push.seq);
-  });
-  let fanOutReceived = 0;
-  for (const socket of attendeeSockets) {
-    socket.on('request:upserted', () => {
-      fanOutReceived += 1;
+/**
+ * The load generator runs in a worker thread: the server keeps the main
+ * thread to itself, and the clients' own work (decoding every push on every
+ * attendee socket) uses the other core instead of delaying the server.
+ */
+function runLoadInWorker(input: LoadInput): Promise<LoadResult> {
+  return new Promise((resolve, reject) => {
+    // The worker registers tsx itself before loading the TypeScript load generator.
+    const entry = new URL('./realtime-load.ts', import.meta.url).href;
+    const bootstrap = `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(entry)}); });`;
+    const worker = new Worker(bootstrap, { eval: true, workerData: input });
+    worker.once('message', (result: LoadResult) => resolve(result));
+    worker.once('error', reject);
+    worker.once('exit', (code) => {
+      if (code !== 0) reject(new Error(`the load worker exited with ${code}`));
     });
-  }
-
-  const sentAt = new Map<string, number>();
-  const httpLatencies: number[] = [];
-  let sent = 0;
-  let failed = 0;
-  const inFlight = new Set<Promise<void>>();
-  const total = Math.floor(options.rate * options.durationSeconds);
-  const attendeeCount = seeded.attendeeTokens.length;
-  const maxPerAttendee = seeded.songIds.length;
-  const capacity = attendeeCount * maxPerAttendee;
-  if (total > capacity) {
-    throw new Error(
-      `${total} requests need more distinct (attendee, song) pairs than ${capacity}: raise --songs or --attendees`,
-    );
-  }
-
-  function send(index: number): void {
-    const attendee = index % attendeeCount;
-    const round = Math.floor(index / attendeeCount);
-    const songId = seeded.songIds[(attendee + round) % seeded.songIds.length] ?? '';
-    const token = seeded.attendeeTokens[attendee] ?? '';
-    const started = performance.now();
-    const request = fetch(`${baseUrl}/api/v1/send-song-request`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ event_id: seeded.eventId, song_id: songId }),
-    })
-      .then(async (res) => {
-        const body = (await res.json()) as {
-          data?: { grouped_song_request?: { request_count: number } };
-        };
-        httpLatencies.push(performance.now() - started);
-        const count = body.data?.grouped_song_request?.request_count;
-        if (res.status !== 201 || count === undefined) {
-          failed += 1;
-          return;
-        }
-        sentAt.set(`${songId}#${count}`, started);
-      })
-      .catch(() => {
-        failed += 1;
-      })
-      .finally(() => inFlight.delete(request));
-    inFlight.add(request);
-  }
-
-  const startedAt = performance.now();
-  await new Promise<void>((resolve) => {
-    const timer = setInterval(() => {
-      const due = Math.min(
-        total,
-        Math.floor(((performance.now() - startedAt) / 1000) * options.rate),
-      );
-      while (sent < due) {
-        send(sent);
-        sent += 1;
-      }
-      if (sent >= total) {
-        clearInterval(timer);
-        resolve();
-      }
-    }, 5);
   });
-  const sendingSeconds = (performance.now() - startedAt) / 1000;
-  await Promise.all([...inFlight]);
-  const drainUntil = performance.now() + DRAIN_MS;
-  while (performance.now() < drainUntil && receivedAt.size < sentAt.size) {
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-
-  const latencies: number[] = [];
-  let lost = 0;
-  for (const [key, started] of sentAt) {
-    const received = receivedAt.get(key);
-    if (received === undefined) lost += 1;
-    else latencies.push(received - started);
-  }
-  return {
-    attendees: attendeeCount,
-    targetRate: options.rate,
-    durationSeconds: options.durationSeconds,
-    sent,
-    accepted: sentAt.size,
-    failed,
-    achievedRate: Math.round((sent / sendingSeconds) * 10) / 10,
-    pushLatencyMs: summary(latencies),
-    httpLatencyMs: summary(httpLatencies),
-    lost,
-    outOfOrder,
-    fanOut: { received: fanOutReceived, expected: sentAt.size * attendeeCount },
-  };
 }
 
 function machine(mode: string, loadAverage: readonly number[]): string {
@@ -423,6 +255,16 @@ function machine(mode: string, loadAverage: readonly number[]): string {
   ].join(' · ');
 }
 
+function failuresText(failures: Record<string, number>): string {
+  const parts = Object.entries(failures).map(([status, count]) => `${count} × ${status}`);
+  return parts.length > 0 ? parts.join(', ') : 'none';
+}
+
+/** Failed requests of any kind. */
+function failedCount(result: LoadResult): number {
+  return Object.values(result.failures).reduce((sum, count) => sum + count, 0);
+}
+
 function table(result: Result): string {
   const row = (name: string, value: string | number) => `| ${name} | ${value} |`;
   const ms = (stats: Result['pushLatencyMs']) =>
@@ -432,13 +274,11 @@ function table(result: Result): string {
     '| --- | --- |',
     row('attendees connected (each in the room)', result.attendees),
     row(
-      'target rate (requests/s) × duration (s)',
+      'target rate (requests/s) × measured duration (s), after a warm-up',
       `${result.targetRate} × ${result.durationSeconds}`,
     ),
-    row(
-      'requests sent / accepted (201) / failed',
-      `${result.sent} / ${result.accepted} / ${result.failed}`,
-    ),
+    row('requests sent / accepted (201)', `${result.sent} / ${result.accepted}`),
+    row('refused or failed, by status', failuresText(result.failures)),
     row('achieved send rate (requests/s)', result.achievedRate),
     row('POST → host socket, ms p50 / p95 / p99 / max', ms(result.pushLatencyMs)),
     row('POST → HTTP answer, ms p50 / p95 / p99 / max', ms(result.httpLatencyMs)),
@@ -499,20 +339,21 @@ export async function runRealtimeLatency(options: Options): Promise<Result> {
   const logger = createLogger(config);
   const ctx = await createAppContext(config, logger);
   const app = await buildApp(ctx, logger);
-  const sockets: ClientSocket[] = [];
   try {
     const baseUrl = await listen(app);
     const mode = `${ctx.database.kind}${ctx.redis ? ' + Redis adapter' : ' + in-memory adapter'}`;
     console.log(`realtime-latency: ${mode}, seeding ${options.attendees} attendees…`);
     const seeded = await seed(ctx, options.attendees, options.songs);
-    const hostSocket = await connect(baseUrl, seeded.hostToken);
-    sockets.push(hostSocket);
-    const ack = await hostSocket.emitWithAck('event:subscribe', { eventId: seeded.eventId });
-    if (!ack.ok) throw new Error('the host could not subscribe');
-    console.log(`realtime-latency: connecting ${options.attendees} attendee sockets…`);
-    sockets.push(...(await connectAll(baseUrl, seeded.attendeeTokens, seeded.eventId)));
-    console.log(`realtime-latency: ${options.rate} requests/s for ${options.durationSeconds} s…`);
-    const measured = await drive(baseUrl, seeded, hostSocket, sockets.slice(1), options);
+    console.log(
+      `realtime-latency: ${options.attendees} attendee sockets, then ${options.rate} requests/s for ${options.durationSeconds} s…`,
+    );
+    const measured = await runLoadInWorker({
+      baseUrl,
+      ...seeded,
+      rate: options.rate,
+      durationSeconds: options.durationSeconds,
+      warmupSeconds: options.warmupSeconds,
+    });
     const result: Result = { mode, loadAverage, ...measured };
     console.log(`\n${machine(mode, loadAverage)}\n\n${table(result)}\n`);
     if (options.record) {
@@ -521,7 +362,6 @@ export async function runRealtimeLatency(options: Options): Promise<Result> {
     }
     return result;
   } finally {
-    for (const socket of sockets) socket.disconnect();
     await app.close();
     await ctx.close();
     await scratch.cleanup();
@@ -532,7 +372,7 @@ const invokedDirectly = process.argv[1] && path.resolve(process.argv[1]) === imp
 if (invokedDirectly) {
   runRealtimeLatency(parseOptions(process.argv.slice(2)))
     .then((result) => {
-      process.exit(result.lost > 0 || result.failed > 0 ? 1 : 0);
+      process.exit(result.lost > 0 || failedCount(result) > 0 ? 1 : 0);
     })
     .catch((error: unknown) => {
       console.error(error);
