@@ -125,3 +125,50 @@ export async function signUpAndLogIn(
   await expect(page).toHaveURL(/\/dashboard/);
   return account;
 }
+
+/** The signed-in user's id, as the session call reports it (cookies of `page`'s context). */
+export async function sessionUserId(page: Page): Promise<number> {
+  const response = await page.request.get('/api/auth/session');
+  expect(response.ok(), await response.text()).toBe(true);
+  const body = (await response.json()) as { data: { user: { id: number } } };
+  return body.data.user.id;
+}
+
+export interface CreatedEvent {
+  id: number;
+  code: string;
+  name: string;
+}
+
+/**
+ * An event of the host signed in on `page`, through the API with its cookie;
+ * by default live now (started half an hour ago, ends in four hours).
+ */
+export async function createEventAsHost(
+  page: Page,
+  name: string,
+  startsInMinutes = -30,
+): Promise<CreatedEvent> {
+  const start = new Date(Date.now() + startsInMinutes * 60_000);
+  const end = new Date(start.getTime() + 4.5 * 3_600_000);
+  const response = await page.request.post('/api/v1/store-event', {
+    data: {
+      name,
+      start_time: start.toISOString(),
+      end_time: end.toISOString(),
+      address: '1 Harbour Road',
+      city: 'Lisbon',
+      country: 'Portugal',
+    },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  const body = (await response.json()) as { data: { id: number; code: string } };
+  return { id: body.data.id, code: body.data.code, name };
+}
+
+/** Host mode → attendee mode through the account menu (lands on the attendee dashboard). */
+export async function switchToAttendee(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await page.getByRole('menuitem', { name: 'Switch to Attendee' }).click();
+  await expect(page).toHaveURL(/\/attendee\/dashboard/);
+}

@@ -66,7 +66,7 @@ export function HostKeysForm({ wallet }: { wallet: Wallet }) {
           />
           <PasswordInput
             label="Secret key"
-            placeholder={wallet.has_secret_key ? '••••••••••••' : 'sk_test_…'}
+            placeholder={wallet.has_secret_key ? 'Enter a new key to replace it' : 'sk_test_…'}
             autoComplete="new-password"
             spellCheck={false}
             description={wallet.has_secret_key ? SECRET_SAVED_HINT : SECRET_EMPTY_HINT}

@@ -56,12 +56,12 @@ export function StripeConnectPanel({
                 Receive tips with Stripe
               </Title>
               {active && wallet.is_demo ? (
-                <Badge color="yellow" variant="light">
+                <Badge color="yellow" variant="filled" autoContrast>
                   Demo account
                 </Badge>
               ) : null}
             </Group>
-            <Text size="sm" c={active ? 'teal.8' : 'dimmed'} role="status">
+            <Text size="sm" c={active ? 'teal.9' : 'dimmed'} role="status">
               {accountStatusText(wallet)}
             </Text>
           </Stack>

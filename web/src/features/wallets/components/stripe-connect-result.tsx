@@ -45,7 +45,7 @@ export function StripeConnectResult({ dashboardHref, walletHref }: StripeConnect
               {CONNECT_DONE}
             </Title>
             {wallet.data?.is_demo ? (
-              <Badge color="yellow" variant="light">
+              <Badge color="yellow" variant="filled" autoContrast>
                 Demo account
               </Badge>
             ) : null}
