@@ -1,30 +1,18 @@
-import { PROFILE_MSG, splitCode } from '@floorfill/shared';
+import { PROFILE_MSG } from '@floorfill/shared';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import {
-  captureScreens,
-  expectAccessible,
-  latestCode,
-  randomPassword,
-  uniqueEmail,
-} from './support/app.ts';
+import { captureScreens, expectAccessible, signUpAndLogIn } from './support/app.ts';
 
-/** A verified account signed in through the API; the page's context keeps the session cookie. */
-async function signUpVerifyAndLogIn(page: Page, name: string): Promise<{ id: number }> {
-  const email = uniqueEmail('profile');
-  const password = randomPassword();
-  const signup = await page.request.post('/api/auth/signup', {
-    data: { name, email, phone: '+14155552671', password, password_confirmation: password },
-  });
-  expect(signup.ok()).toBe(true);
-  const code = await latestCode(page.request, email);
-  const verify = await page.request.post('/api/auth/verify-email', {
-    data: { email, ...splitCode(code) },
-  });
-  expect(verify.ok()).toBe(true);
-  const login = await page.request.post('/api/auth/login', { data: { email, password } });
-  expect(login.ok()).toBe(true);
-  const body = (await login.json()) as { data: { id: number } };
-  return { id: body.data.id };
+/** A verified host signed in through the login page, and the id the API gave it. */
+async function signIn(page: Page, name: string): Promise<{ id: number }> {
+  await signUpAndLogIn(page, page.request, name);
+  const session = await page.request.get('/api/auth/session');
+  const body = (await session.json()) as { data: { user: { id: number } } };
+  return { id: body.data.user.id };
+}
+
+/** The settings form itself (the attendee's Settings also hold the wallet card with its own Save). */
+function profileForm(page: Page): Locator {
+  return page.getByRole('form', { name: 'Profile details' });
 }
 
 /** A PNG drawn by the browser itself: a violet-to-amber gradient with a white disc. */
@@ -96,7 +84,9 @@ async function pickOption(
 }
 
 test('a host edits the profile, social links and previews it as an attendee', async ({ page }) => {
-  const { id } = await signUpVerifyAndLogIn(page, 'Dee Jay');
+  // One long journey with axe and screenshots at two widths on every screen.
+  test.slow();
+  const { id } = await signIn(page, 'Dee Jay');
 
   await page.goto('/host/profile');
   await expect(page.getByRole('heading', { level: 1, name: 'Dee Jay' })).toBeVisible();
@@ -115,7 +105,7 @@ test('a host edits the profile, social links and previews it as an attendee', as
   await captureScreens(page, 'settings-host');
 
   await page.getByLabel('Display Name').fill('');
-  await page.getByRole('button', { name: 'Save' }).click();
+  await profileForm(page).getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('This field is required')).toBeVisible();
 
   await page.getByLabel('Display Name').fill('DJ Nova');
@@ -129,7 +119,7 @@ test('a host edits the profile, social links and previews it as an attendee', as
   await expect(cropDialog).toBeHidden();
   await expect(page.getByRole('img', { name: 'Profile Image preview' })).toBeVisible();
 
-  await page.getByRole('button', { name: 'Save' }).click();
+  await profileForm(page).getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText(PROFILE_MSG.updated)).toBeVisible();
   await expect(page).toHaveURL(/\/host\/profile$/);
   await expect(page.getByRole('heading', { level: 1, name: 'DJ Nova' })).toBeVisible();
@@ -218,7 +208,7 @@ test('a host edits the profile, social links and previews it as an attendee', as
 });
 
 test('the cropper demo shows the cropped result', async ({ page }) => {
-  await signUpVerifyAndLogIn(page, 'Crop Tester');
+  await signIn(page, 'Crop Tester');
   await page.goto('/host/test');
   await expect(page.getByRole('heading', { level: 1, name: 'Image Cropper' })).toBeVisible();
   await page.getByText('Cover 8:3', { exact: true }).click();
@@ -234,8 +224,7 @@ test('the cropper demo shows the cropped result', async ({ page }) => {
 test('in attendee mode the profile lists joined events and a host profile offers RATE, SEND TIP and SHARE', async ({
   page,
 }) => {
-  const host = await signUpVerifyAndLogIn(page, 'Host Person');
-  await page.goto('/host/dashboard');
+  const host = await signIn(page, 'Host Person');
   await createEvent(page, 'Warehouse Rave', 2, await drawnPng(page, 1280, 720));
   await page.getByRole('button', { name: 'Account menu' }).click();
   await page.getByRole('menuitem', { name: 'Switch to Attendee' }).click();
@@ -254,7 +243,7 @@ test('in attendee mode the profile lists joined events and a host profile offers
   await expect(page.getByRole('tab', { name: 'Profile' })).toBeVisible();
   await expect(page.getByRole('tab', { name: 'Wallet' })).toHaveCount(0);
   await page.getByLabel('Display Name').fill('Dancer One');
-  await page.getByRole('button', { name: 'Save' }).click();
+  await profileForm(page).getByRole('button', { name: 'Save' }).click();
   await expect(page).toHaveURL(/\/attendee\/profile$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Dancer One' })).toBeVisible();
 
@@ -266,10 +255,13 @@ test('in attendee mode the profile lists joined events and a host profile offers
     /\/attendee\/event\/\d+$/,
   );
   await expect(page.getByRole('button', { name: 'RATE' })).toBeVisible();
-  await page.getByRole('button', { name: 'SEND TIP' }).click();
-  await expect(page.getByText('Tipping hosts is coming soon.')).toBeVisible();
   await expectAccessible(page);
   await captureScreens(page, 'host-profile-as-attendee');
+  await page.getByRole('button', { name: 'SEND TIP' }).click();
+  const tip = page.getByRole('dialog', { name: 'TIP THE HOST' });
+  await expect(tip).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(tip).toBeHidden();
 
   await page.goto('/attendee/host-profile/999999');
   await expect(page).toHaveURL(/\/404$/);

@@ -1,5 +1,5 @@
 import { PROFILE_MSG, ROLE } from '@floorfill/shared';
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { useSessionStore } from '@/features/auth/stores/session-store';
@@ -23,9 +23,13 @@ describe('attendee settings', () => {
       '/attendee/profile/edit',
     );
 
-    await user.click(await screen.findByRole('button', { name: 'Save' }));
+    const form = await screen.findByRole('form', { name: 'Profile details' });
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
 
-    expect(await screen.findByText('attendee profile page')).toBeInTheDocument();
+    // Save, answer and navigation take a while under jsdom on a busy machine.
+    expect(
+      await screen.findByText('attendee profile page', {}, { timeout: 5000 }),
+    ).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/attendee/profile');
     expect(useSessionStore.getState().role).toBe(ROLE.attendee);
   });

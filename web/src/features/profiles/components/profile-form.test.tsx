@@ -62,7 +62,7 @@ describe('profile form', () => {
     await user.click(screen.getByRole('radio', { name: 'Attendee' }));
     await user.click(screen.getByRole('button', { name: 'Save' }));
 
-    expect(await screen.findByText(PROFILE_MSG.updated)).toBeInTheDocument();
+    expect(await screen.findByText(PROFILE_MSG.updated, {}, { timeout: 5000 })).toBeInTheDocument();
     expect(onSaved).toHaveBeenCalledWith(saved);
     const form = sentForm(calls);
     expect(Object.fromEntries(form.entries())).toEqual({

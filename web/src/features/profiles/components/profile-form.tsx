@@ -169,7 +169,7 @@ export function ProfileForm({ details, onSaved }: ProfileFormProps) {
   };
 
   return (
-    <form onSubmit={form.onSubmit(submit)} noValidate>
+    <form onSubmit={form.onSubmit(submit)} noValidate aria-label="Profile details">
       <Stack gap="lg">
         <FormSection title="Images">
           <Grid gap="lg">
