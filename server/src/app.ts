@@ -17,7 +17,8 @@ import type { AppContext } from './infra/context.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
 import { HttpError } from './http/errors.ts';
 import { IMAGE_UPLOAD_MAX_BYTES, MSG } from '@floorfill/shared';
-import { healthRoutes } from './health/health.routes.ts';
+import { healthRoutes, type Readiness } from './health/health.routes.ts';
+import metricsPlugin from './metrics/metrics.plugin.ts';
 import authPlugin from './auth/auth.plugin.ts';
 import { authRoutes } from './auth/auth.routes.ts';
 import { devRoutes } from './dev/dev.routes.ts';
@@ -37,6 +38,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     ctx: AppContext;
     realtime: Realtime;
+    /** main.ts marks it when shutdown begins; /readyz then answers 503. */
+    readiness: Readiness;
   }
 }
 
@@ -59,6 +62,7 @@ export async function buildApp(ctx: AppContext, logger: Logger): Promise<Fastify
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('ctx', ctx);
+  app.decorate('readiness', { shuttingDown: false });
   registerErrorHandling(app);
 
   app.addHook('onSend', async (request, reply) => {
@@ -72,6 +76,7 @@ export async function buildApp(ctx: AppContext, logger: Logger): Promise<Fastify
   });
 
   // Infrastructure plugins.
+  await app.register(metricsPlugin, { metrics: ctx.metrics, token: ctx.config.metricsToken });
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {

@@ -78,6 +78,21 @@ const envSchema = z.object({
   RUN_WORKER: z.preprocess(emptyAsUndefined, z.enum(['true', 'false']).default('true')),
   /** Trust X-Forwarded-* from a load balancer in front. */
   TRUST_PROXY: z.preprocess(emptyAsUndefined, z.enum(['true', 'false']).default('false')),
+  /** Bearer token for GET /metrics; without it only direct requests from loopback or private addresses are answered. */
+  METRICS_TOKEN: z.preprocess(
+    emptyAsUndefined,
+    z.string().min(16, 'must be at least 16 characters').optional(),
+  ),
+  /** How long a SIGTERM may take to finish requests and jobs before the process exits anyway (code 1). */
+  SHUTDOWN_TIMEOUT_MS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().min(100).max(600_000).default(15_000),
+  ),
+  /** Where `npm run worker` answers /healthz, /readyz and /metrics (on HOST). */
+  WORKER_PORT: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().min(0).max(65535).default(3001),
+  ),
   /** Rate limits can be loosened for load tests; never below the defaults in production. */
   AUTH_RATE_LIMIT_PER_MINUTE: z.preprocess(
     emptyAsUndefined,
@@ -148,6 +163,9 @@ export interface Config {
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   runWorker: boolean;
   trustProxy: boolean;
+  metricsToken: string | undefined;
+  shutdownTimeoutMs: number;
+  workerPort: number;
   authRateLimitPerMinute: number;
   webDistDir: string;
   /** The dev outbox (mail printed and kept for developers) is on exactly when there is no SMTP. */
@@ -309,6 +327,9 @@ export function loadConfig(rawEnv: RawEnv = process.env): Config {
     logLevel: env.LOG_LEVEL,
     runWorker: env.RUN_WORKER === 'true',
     trustProxy: env.TRUST_PROXY === 'true',
+    metricsToken: env.METRICS_TOKEN,
+    shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
+    workerPort: env.WORKER_PORT,
     authRateLimitPerMinute: env.AUTH_RATE_LIMIT_PER_MINUTE,
     webDistDir: path.resolve(repoRoot, env.WEB_DIST_DIR ?? 'web/dist'),
     devOutbox: !env.SMTP_URL,

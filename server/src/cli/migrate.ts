@@ -1,9 +1,9 @@
-import { loadConfig } from '../config.ts';
 import { openDatabase } from '../infra/db.ts';
 import { migrateToLatest } from '../infra/migrate.ts';
+import { loadConfigOrExit } from './lifecycle.ts';
 
-/** `npm run migrate`: bring the configured database up to date and exit. */
-const config = loadConfig();
+/** `npm run migrate`: bring the configured database up to date and exit (the compose stack's one-shot step). */
+const config = loadConfigOrExit();
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 try {
   const applied = await migrateToLatest(database.db);

@@ -2,11 +2,21 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { failure, ok } from '../http/envelope.ts';
 
+/** Whether this node still wants traffic: false from the moment a graceful shutdown begins. */
+export interface Readiness {
+  shuttingDown: boolean;
+}
+
 /** Liveness (the process answers) and readiness (its database and Redis answer). */
 export async function healthRoutes(app: FastifyInstance): Promise<void> {
   app.get('/healthz', async () => ok('ok', { uptime_seconds: Math.round(process.uptime()) }));
 
   app.get('/readyz', async (_request, reply) => {
+    if (app.readiness.shuttingDown) {
+      return reply
+        .status(503)
+        .send(failure('Not ready: shutting down.', { failing: ['shutdown'] }));
+    }
     const failing: string[] = [];
     await sql`select 1`.execute(app.ctx.db).catch(() => failing.push('database'));
     if (app.ctx.redis) {

@@ -1,6 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Config } from '../config.ts';
+import { InstrumentedJobQueue } from '../metrics/instrumented-queue.ts';
+import { createMetrics, type Metrics } from '../metrics/metrics.ts';
 import { BullJobQueue } from './bullmq-queue.ts';
 import { openDatabase, type DatabaseHandle, type Db } from './db.ts';
 import type { MailTransport } from './mail.ts';
@@ -22,6 +24,8 @@ export interface AppContext {
   redis: Redis | undefined;
   queue: JobQueue;
   mail: MailTransport;
+  /** This process's Prometheus registry and instruments (`GET /metrics`). */
+  metrics: Metrics;
   close(): Promise<void>;
 }
 
@@ -49,9 +53,11 @@ export async function createAppContext(
   }
 
   const redis = config.redisUrl ? createRedis(config.redisUrl, logger, 'main') : undefined;
-  const queue: JobQueue = redis
+  const rawQueue: JobQueue = redis
     ? new BullJobQueue(redis, `${config.redisPrefix}:bull`, logger)
     : new MemoryJobQueue(logger);
+  const metrics = createMetrics({ queue: rawQueue, pool: database.pool });
+  const queue = new InstrumentedJobQueue(rawQueue, metrics, logger);
   const mail: MailTransport = config.smtpUrl
     ? new SmtpMailTransport(config.smtpUrl, config.mailFrom)
     : new DevOutboxTransport(database.db, logger);
@@ -63,6 +69,7 @@ export async function createAppContext(
     redis,
     queue,
     mail,
+    metrics,
     async close() {
       await queue.close();
       await mail.close();

@@ -1,25 +1,67 @@
-import { pino, type Logger } from 'pino';
+import { pino, type DestinationStream, type Logger } from 'pino';
 import type { Config } from '../config.ts';
 
-/** One pino logger per process; Fastify, jobs and sockets log through children of it. */
-export function createLogger(config: Pick<Config, 'logLevel'>): Logger {
-  return pino({
+/**
+ * Keys whose values never reach the log, at the top level of a log object
+ * or one level down (`{ body: { password } }`): credentials and tokens,
+ * one-time codes (`code`, the six boxes `otp1`…`otp6`), card fields, Stripe
+ * keys, and settings that embed a password (database, Redis, SMTP URLs).
+ */
+const SECRET_KEYS = [
+  'password',
+  'password_confirmation',
+  'current_password',
+  'new_password',
+  'access_token',
+  'refresh_token',
+  'token',
+  'cookie',
+  'otp1',
+  'otp2',
+  'otp3',
+  'otp4',
+  'otp5',
+  'otp6',
+  'stripe_secret_key',
+  'stripe_card_number',
+  'stripe_cvc',
+  'card_number',
+  'cvc',
+  'secretKey',
+  'webhookSecret',
+  'jwtSecret',
+  'encryptionKey',
+  'metricsToken',
+  'databaseUrl',
+  'redisUrl',
+  'smtpUrl',
+];
+
+const REDACTED_PATHS = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'req.headers["stripe-signature"]',
+  'res.headers["set-cookie"]',
+  'headers.authorization',
+  'headers.cookie',
+  ...SECRET_KEYS,
+  ...SECRET_KEYS.map((key) => `*.${key}`),
+  // A one-time `code`, but not `err.code` (ECONNREFUSED, SQLSTATE), which the log needs.
+  'code',
+  ...['body', 'payload', 'data', 'query', 'params', 'input'].map((parent) => `${parent}.code`),
+];
+
+/**
+ * One pino logger per process; Fastify, jobs and sockets log through children
+ * of it. `destination` is for tests that read what would be written.
+ */
+export function createLogger(
+  config: Pick<Config, 'logLevel'>,
+  destination?: DestinationStream,
+): Logger {
+  const options = {
     level: config.logLevel,
-    // Secrets never reach the log: tokens, cookies, passwords, codes, card data.
-    redact: {
-      paths: [
-        'req.headers.authorization',
-        'req.headers.cookie',
-        'res.headers["set-cookie"]',
-        '*.password',
-        '*.password_confirmation',
-        '*.access_token',
-        '*.code',
-        '*.stripe_secret_key',
-        '*.stripe_card_number',
-        '*.stripe_cvc',
-      ],
-      censor: '[redacted]',
-    },
-  });
+    redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+  };
+  return destination ? pino(options, destination) : pino(options);
 }

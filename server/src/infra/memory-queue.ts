@@ -70,12 +70,14 @@ export class MemoryJobQueue implements JobQueue {
     await new Promise<void>((resolve) => this.idleWaiters.push(resolve));
   }
 
+  /** Drops waiting jobs and pending retries (they never survive a restart here) and lets running ones finish. */
   async close(): Promise<void> {
     this.closed = true;
     for (const timer of this.timers) clearTimeout(timer);
     this.timers.clear();
     this.waiting.length = 0;
     this.notifyIdle();
+    await this.idle();
   }
 
   private pump(): void {

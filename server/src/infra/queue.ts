@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { PaymentEvent } from '../payments/payment-events.ts';
 import type { MailMessage } from './mail.ts';
 
@@ -19,6 +20,8 @@ export interface JobContext {
   attempt: number;
   /** The id of the HTTP request that enqueued the job, for log correlation. */
   requestId: string | undefined;
+  /** A logger carrying the job and `reqId`; set when the context's queue runs the job. */
+  log?: FastifyBaseLogger;
 }
 
 export type JobHandler<N extends JobName> = (
@@ -46,6 +49,7 @@ export interface JobQueue {
   pendingCount(): Promise<number>;
   /** Resolve when nothing is waiting or running (tests, graceful shutdown). */
   idle(): Promise<void>;
+  /** Stop taking jobs and resolve once the running ones have finished. */
   close(): Promise<void>;
 }
 

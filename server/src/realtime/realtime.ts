@@ -34,6 +34,16 @@ type AppSocket = Socket<
 >;
 type PushArgs<E extends keyof ServerToClientEvents> = Parameters<ServerToClientEvents[E]>;
 
+/** Rooms named by `eventRoom(id)`; the others are user rooms and each socket's own room. */
+const EVENT_ROOM = /^event:\d+$/;
+/** The request id shape app.ts accepts from `x-request-id`; a load balancer sets it on the upgrade too. */
+const REQUEST_ID = /^[\w-]{8,64}$/;
+
+function handshakeRequestId(socket: AppSocket): string | undefined {
+  const given = socket.handshake.headers['x-request-id'];
+  return typeof given === 'string' && REQUEST_ID.test(given) ? given : undefined;
+}
+
 /**
  * May this session watch this event's room? The events feature answers with
  * the same check as its REST details call (host of the event, or an attendee
@@ -74,7 +84,7 @@ function tokenFromHandshake(socket: AppSocket, app: FastifyInstance): string | u
  * balancer needs no sticky sessions (see docs/operations.md).
  */
 export function attachRealtime(app: FastifyInstance): Realtime {
-  const { config, db } = app.ctx;
+  const { config, db, metrics } = app.ctx;
   const io: AppServer = new Server(app.server, {
     transports: ['websocket'],
     serveClient: false,
@@ -90,6 +100,15 @@ export function attachRealtime(app: FastifyInstance): Realtime {
     redisClients.push(pub, sub);
     io.adapter(createAdapter(pub, sub, { key: `${config.redisPrefix}:io` }));
   }
+
+  metrics.observeSockets({
+    connectedSockets: () => io.of('/').sockets.size,
+    eventRooms: () => {
+      let count = 0;
+      for (const room of io.of('/').adapter.rooms.keys()) if (EVENT_ROOM.test(room)) count += 1;
+      return count;
+    },
+  });
 
   const tokens = createSessionTokens(config);
   io.use((socket, next) => {
@@ -109,7 +128,13 @@ export function attachRealtime(app: FastifyInstance): Realtime {
 
   io.on('connection', (socket) => {
     const { session } = socket.data;
-    const log = app.log.child({ socketId: socket.id, userId: session.userId });
+    const log = app.log.child({
+      socketId: socket.id,
+      userId: session.userId,
+      reqId: handshakeRequestId(socket),
+    });
+    log.debug('socket connected');
+    socket.on('disconnect', (reason) => log.debug({ reason }, 'socket disconnected'));
     void socket.join(userRoom(session.userId));
 
     socket.on('event:subscribe', (payload, ack) => {
@@ -138,15 +163,18 @@ export function attachRealtime(app: FastifyInstance): Realtime {
   return {
     io,
     toEvent(eventId, name, ...args) {
+      metrics.socketEmits.inc({ event: name });
       io.to(eventRoom(eventId)).emit(name, ...args);
     },
     toUser(userId, name, ...args) {
+      metrics.socketEmits.inc({ event: name });
       io.to(userRoom(userId)).emit(name, ...args);
     },
     authorizeEventRoomsWith(authorizer) {
       authorizeEventRoom = authorizer;
     },
     drain() {
+      metrics.socketEmits.inc({ event: 'server:draining' });
       io.local.emit('server:draining');
       io.local.disconnectSockets(true);
     },
