@@ -164,24 +164,22 @@ export function TipHostModal({
               {TIP_PCI_NOTE}
             </Text>
           </Group>
-          <Group justify="space-between" wrap="nowrap">
-            <Text size="sm" aria-live="polite">
-              {check.ok ? (
-                <>
-                  Total: <strong>{formatCents(check.cents)}</strong>
-                </>
-              ) : isCustom && custom === '' ? (
-                'Enter an amount.'
-              ) : null}
-            </Text>
-            <Group gap="sm" wrap="nowrap">
-              <Button variant="default" onClick={close} disabled={leaving}>
-                Cancel
-              </Button>
-              <Button type="submit" disabled={!check.ok || preview} loading={busy}>
-                PAY NOW
-              </Button>
-            </Group>
+          <Text size="sm" aria-live="polite">
+            {check.ok ? (
+              <>
+                Total: <strong>{formatCents(check.cents)}</strong>
+              </>
+            ) : (
+              'Choose an amount from $1 to $100.'
+            )}
+          </Text>
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={close} disabled={leaving}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={!check.ok || preview} loading={busy}>
+              PAY NOW
+            </Button>
           </Group>
         </Stack>
       </form>
