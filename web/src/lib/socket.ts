@@ -16,13 +16,15 @@ export type PushName = keyof ServerToClientEvents;
 let socket: AppSocket | null = null;
 /** True between `connectSocket()` and `disconnectSocket()`: the app wants a live socket. */
 let wanted = false;
-let connected = false;
+/** Numbers each connection, so a reconnect is told apart from the connection before it. */
+let connectionCount = 0;
+let connectionId: number | null = null;
 let reconnectTimer: ReturnType<typeof setTimeout> | null = null;
 const connectionListeners = new Set<() => void>();
 
-function setConnected(value: boolean): void {
-  if (connected === value) return;
-  connected = value;
+function setConnectionId(value: number | null): void {
+  if (connectionId === value) return;
+  connectionId = value;
   for (const listener of connectionListeners) listener();
 }
 
@@ -46,13 +48,13 @@ export function getSocket(): AppSocket {
     autoConnect: false,
     withCredentials: true,
   });
-  created.on('connect', () => setConnected(true));
+  created.on('connect', () => setConnectionId(++connectionCount));
   created.on('disconnect', (reason) => {
-    setConnected(false);
+    setConnectionId(null);
     if (reason === 'io server disconnect' && wanted) reconnectSoon(created);
   });
   created.on('server:draining', () => {
-    setConnected(false);
+    setConnectionId(null);
     if (wanted) reconnectSoon(created);
   });
   socket = created;
@@ -70,11 +72,15 @@ export function disconnectSocket(): void {
   if (reconnectTimer) clearTimeout(reconnectTimer);
   reconnectTimer = null;
   socket?.disconnect();
-  setConnected(false);
+  setConnectionId(null);
 }
 
 export function isSocketConnected(): boolean {
-  return connected;
+  return connectionId !== null;
+}
+
+function currentConnectionId(): number | null {
+  return connectionId;
 }
 
 function subscribeConnection(listener: () => void): () => void {
@@ -82,9 +88,17 @@ function subscribeConnection(listener: () => void): () => void {
   return () => connectionListeners.delete(listener);
 }
 
+/**
+ * The current connection's number, or null while disconnected. Each reconnect
+ * gets a new number: what was subscribed on the old connection is gone.
+ */
+export function useSocketConnectionId(): number | null {
+  return useSyncExternalStore(subscribeConnection, currentConnectionId, () => null);
+}
+
 /** Whether the shared socket is connected right now; re-renders on every change. */
 export function useSocketConnected(): boolean {
-  return useSyncExternalStore(subscribeConnection, isSocketConnected, () => false);
+  return useSocketConnectionId() !== null;
 }
 
 /** Keeps the socket connected while `signedIn`; disconnects on logout or unmount. */
@@ -130,5 +144,5 @@ export function resetSocketForTests(): void {
   disconnectSocket();
   socket?.removeAllListeners();
   socket = null;
-  setConnected(false);
+  setConnectionId(null);
 }

@@ -1,0 +1,164 @@
+import { describe, expect, it } from 'vitest';
+import { hostEventDetails } from '@/features/events/testing/event-fixture';
+import {
+  applyRoomPush,
+  judgeSeq,
+  needsResync,
+  sortQueue,
+  stepRoom,
+  type RoomPush,
+} from './event-room';
+import { attendeeEventDetails, groupedSong, songRequest } from './testing/fixtures';
+
+const upserted = (seq: number, overrides: Parameters<typeof groupedSong>[0] = {}): RoomPush => ({
+  type: 'request:upserted',
+  eventId: 7,
+  seq,
+  request: groupedSong(overrides),
+});
+
+describe('judgeSeq', () => {
+  it('applies the next write and the other pushes of the write already applied', () => {
+    expect(judgeSeq(4, 5)).toBe('apply');
+    expect(judgeSeq(5, 5)).toBe('apply');
+  });
+
+  it('ignores pushes the snapshot already holds', () => {
+    expect(judgeSeq(5, 3)).toBe('stale');
+  });
+
+  it('calls a skipped seq a gap', () => {
+    expect(judgeSeq(4, 6)).toBe('gap');
+  });
+});
+
+describe('stepRoom', () => {
+  it('applies an in-order push to the snapshot and moves its seq', () => {
+    const snapshot = hostEventDetails({ id: 7, seq: 4 });
+    const step = stepRoom(snapshot, upserted(5));
+    expect(step.kind).toBe('apply');
+    if (step.kind !== 'apply') return;
+    expect(step.next.seq).toBe(5);
+    expect(step.next.grouped_song_requests).toEqual([groupedSong()]);
+  });
+
+  it('asks for the snapshot again on a gap, and when there is no snapshot yet', () => {
+    expect(stepRoom(hostEventDetails({ seq: 4 }), upserted(7))).toEqual({ kind: 'refetch' });
+    expect(stepRoom(undefined, upserted(1))).toEqual({ kind: 'refetch' });
+  });
+
+  it('leaves the snapshot alone for an old push', () => {
+    expect(stepRoom(hostEventDetails({ seq: 9 }), upserted(3))).toEqual({ kind: 'stale' });
+  });
+});
+
+describe('applyRoomPush', () => {
+  it('groups a second requester into the same entry instead of adding one', () => {
+    const snapshot = hostEventDetails({ seq: 1, grouped_song_requests: [groupedSong()] });
+    const next = applyRoomPush(snapshot, upserted(2, { request_count: 2 }));
+    expect(next.grouped_song_requests).toEqual([groupedSong({ request_count: 2 })]);
+  });
+
+  it('keeps the queue in the server order: unplayed first, most wanted, oldest', () => {
+    const queue = sortQueue([
+      groupedSong({ song_id: 'played', status: 1, request_count: 9 }),
+      groupedSong({ song_id: 'one', request_count: 1, first_requested_at: '2026-01-01T00:00:00Z' }),
+      groupedSong({ song_id: 'three', request_count: 3 }),
+      groupedSong({
+        song_id: 'older',
+        request_count: 1,
+        first_requested_at: '2025-01-01T00:00:00Z',
+      }),
+    ]);
+    expect(queue.map((song) => song.song_id)).toEqual(['three', 'older', 'one', 'played']);
+  });
+
+  it("flips the status of the attendee's own request when its song is marked", () => {
+    const snapshot = attendeeEventDetails({ seq: 3, song_requests: [songRequest()] });
+    const next = applyRoomPush(snapshot, upserted(4, { status: 1 }));
+    expect(next.song_requests[0]?.status).toBe(1);
+    expect(next).not.toHaveProperty('grouped_song_requests');
+  });
+
+  it('applies a played push to the matching own request', () => {
+    const snapshot = attendeeEventDetails({ seq: 3, song_requests: [songRequest()] });
+    const next = applyRoomPush(snapshot, {
+      type: 'request:played',
+      eventId: 7,
+      seq: 4,
+      eventName: 'Neon Nights',
+      request: songRequest({ status: 1 }),
+    });
+    expect(next.song_requests).toEqual([songRequest({ status: 1 })]);
+    expect(next.seq).toBe(4);
+  });
+
+  it('removes a song from the queue and from the requests', () => {
+    const snapshot = hostEventDetails({
+      seq: 1,
+      grouped_song_requests: [groupedSong(), groupedSong({ song_id: 'other' })],
+      song_requests: [songRequest()],
+    });
+    const next = applyRoomPush(snapshot, {
+      type: 'request:removed',
+      eventId: 7,
+      seq: 2,
+      songId: 'cat-queen--bohemian-rhapsody',
+    });
+    expect(next.grouped_song_requests?.map((song) => song.song_id)).toEqual(['other']);
+    expect(next.song_requests).toEqual([]);
+  });
+
+  it('takes the counts from a stats push', () => {
+    const next = applyRoomPush(hostEventDetails({ seq: 1 }), {
+      type: 'event:stats',
+      eventId: 7,
+      seq: 2,
+      stats: { joined: 12, requests: 30 },
+    });
+    expect(next.enrolled_users_count).toBe(12);
+    expect(next.song_requests_count).toBe(30);
+  });
+
+  it('takes a renamed event but keeps what only the snapshot knows', () => {
+    const snapshot = attendeeEventDetails({ seq: 1, joined: true, is_rated: true });
+    const {
+      joined: _joined,
+      is_rated: _rated,
+      seq: _seq,
+      song_requests: _r,
+      host: _h,
+      ...summary
+    } = snapshot;
+    const next = applyRoomPush(snapshot, {
+      type: 'event:updated',
+      eventId: 7,
+      seq: 2,
+      event: { ...summary, name: 'Renamed' },
+    });
+    expect(next).toMatchObject({ name: 'Renamed', joined: true, is_rated: true, seq: 2 });
+  });
+
+  it('moves only the seq for a join or a leave (the counts come as stats)', () => {
+    const snapshot = hostEventDetails({ seq: 1, enrolled_users_count: 3 });
+    const next = applyRoomPush(snapshot, {
+      type: 'attendee:joined',
+      eventId: 7,
+      seq: 2,
+      attendeeId: 9,
+      attendeeName: 'Bo',
+    });
+    expect(next).toEqual({ ...snapshot, seq: 2 });
+  });
+});
+
+describe('needsResync', () => {
+  it('is true when the room is ahead of the snapshot or there is none', () => {
+    expect(needsResync(hostEventDetails({ seq: 3 }), 4)).toBe(true);
+    expect(needsResync(undefined, 0)).toBe(true);
+  });
+
+  it('is false when the snapshot is as new as the room', () => {
+    expect(needsResync(hostEventDetails({ seq: 4 }), 4)).toBe(false);
+  });
+});

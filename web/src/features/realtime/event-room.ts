@@ -1,0 +1,166 @@
+import type {
+  EventStats,
+  EventSummary,
+  GroupedSongRequest,
+  ServerToClientEvents,
+  SongRequest,
+} from '@floorfill/shared';
+
+/**
+ * The pure half of a live event room (design §4): whether a push may be
+ * applied to the cached snapshot, and what applying it does. Every push about
+ * an event carries the event's `seq`, bumped once per committed write; one
+ * write may send several pushes with the same seq (a request's entry and the
+ * new counts), each carrying the full new state of what it names.
+ */
+
+/** What both snapshots (the host's and the attendee's details call) have in common. */
+export interface RoomSnapshot extends EventSummary {
+  seq: number;
+  /** The host's snapshot: every request; the attendee's: only their own. */
+  song_requests: SongRequest[];
+  /** Only the host's snapshot has the grouped queue. */
+  grouped_song_requests?: GroupedSongRequest[];
+}
+
+type PushOf<E extends keyof ServerToClientEvents> = Parameters<ServerToClientEvents[E]>[0];
+
+/** The pushes that change a snapshot; `event:deleted` ends the room instead. */
+export type RoomPush =
+  | ({ type: 'request:upserted' } & PushOf<'request:upserted'>)
+  | ({ type: 'request:removed' } & PushOf<'request:removed'>)
+  | ({ type: 'request:played' } & PushOf<'request:played'>)
+  | ({ type: 'event:stats' } & PushOf<'event:stats'>)
+  | ({ type: 'event:updated' } & PushOf<'event:updated'>)
+  | ({ type: 'attendee:joined' } & PushOf<'attendee:joined'>)
+  | ({ type: 'attendee:left' } & PushOf<'attendee:left'>);
+
+export type RoomPushType = RoomPush['type'];
+
+export const ROOM_PUSH_TYPES = [
+  'request:upserted',
+  'request:removed',
+  'request:played',
+  'event:stats',
+  'event:updated',
+  'attendee:joined',
+  'attendee:left',
+] as const satisfies readonly RoomPushType[];
+
+/**
+ * - `apply`: the next write (seq + 1), or another push of the write the
+ *   snapshot already reflects (same seq; applying full state again is harmless).
+ * - `stale`: older than the snapshot; it already holds the change.
+ * - `gap`: at least one write was missed; only a fresh snapshot can tell.
+ */
+export type SeqVerdict = 'apply' | 'stale' | 'gap';
+
+export function judgeSeq(snapshotSeq: number, pushSeq: number): SeqVerdict {
+  if (pushSeq === snapshotSeq || pushSeq === snapshotSeq + 1) return 'apply';
+  if (pushSeq < snapshotSeq) return 'stale';
+  return 'gap';
+}
+
+/** The host's queue order, as the server sorts it: unplayed first, most wanted, oldest. */
+export function sortQueue(queue: GroupedSongRequest[]): GroupedSongRequest[] {
+  return [...queue].sort(
+    (a, b) =>
+      a.status - b.status ||
+      b.request_count - a.request_count ||
+      a.first_requested_at.localeCompare(b.first_requested_at) ||
+      a.song_id.localeCompare(b.song_id),
+  );
+}
+
+/** Changes the host's queue; an attendee's snapshot has none and stays without. */
+function withQueue<T extends RoomSnapshot>(
+  snapshot: T,
+  change: (queue: GroupedSongRequest[]) => GroupedSongRequest[],
+): T {
+  const queue = snapshot.grouped_song_requests;
+  return queue ? { ...snapshot, grouped_song_requests: change(queue) } : snapshot;
+}
+
+/** A song's new state reaches each request of it the snapshot holds (status, details). */
+function refreshRequests(requests: SongRequest[], entry: GroupedSongRequest): SongRequest[] {
+  return requests.map((request) =>
+    request.song_id === entry.song_id
+      ? {
+          ...request,
+          status: entry.status,
+          song_name: entry.song_name,
+          song_artist: entry.song_artist,
+          album_name: entry.album_name,
+          song_image: entry.song_image,
+        }
+      : request,
+  );
+}
+
+function withStats<T extends RoomSnapshot>(snapshot: T, stats: EventStats): T {
+  return {
+    ...snapshot,
+    enrolled_users_count: stats.joined,
+    song_requests_count: stats.requests,
+  };
+}
+
+/** The snapshot after one push; the caller has judged its seq `apply`. */
+export function applyRoomPush<T extends RoomSnapshot>(snapshot: T, push: RoomPush): T {
+  const seq = Math.max(snapshot.seq, push.seq);
+  switch (push.type) {
+    case 'request:upserted':
+      return {
+        ...withQueue(snapshot, (queue) =>
+          sortQueue([
+            ...queue.filter((song) => song.song_id !== push.request.song_id),
+            push.request,
+          ]),
+        ),
+        seq,
+        song_requests: refreshRequests(snapshot.song_requests, push.request),
+      };
+    case 'request:removed':
+      return {
+        ...withQueue(snapshot, (queue) => queue.filter((song) => song.song_id !== push.songId)),
+        seq,
+        song_requests: snapshot.song_requests.filter((request) => request.song_id !== push.songId),
+      };
+    case 'request:played':
+      return {
+        ...snapshot,
+        seq,
+        song_requests: snapshot.song_requests.map((request) =>
+          request.id === push.request.id ? push.request : request,
+        ),
+      };
+    case 'event:stats':
+      return { ...withStats(snapshot, push.stats), seq };
+    case 'event:updated':
+      // The summary changed (name, times, place); what only the snapshot knows stays.
+      return { ...snapshot, ...push.event, seq };
+    case 'attendee:joined':
+    case 'attendee:left':
+      // The counts follow in `event:stats` of the same write; only the seq moves here.
+      return { ...snapshot, seq };
+  }
+}
+
+export type RoomStep<T> = { kind: 'apply'; next: T } | { kind: 'stale' } | { kind: 'refetch' };
+
+/** One push against the cached snapshot: the new snapshot, nothing, or "fetch it again". */
+export function stepRoom<T extends RoomSnapshot>(
+  snapshot: T | undefined,
+  push: RoomPush,
+): RoomStep<T> {
+  if (!snapshot) return { kind: 'refetch' };
+  const verdict = judgeSeq(snapshot.seq, push.seq);
+  if (verdict === 'gap') return { kind: 'refetch' };
+  if (verdict === 'stale') return { kind: 'stale' };
+  return { kind: 'apply', next: applyRoomPush(snapshot, push) };
+}
+
+/** After (re)subscribing: the room's seq is ahead of the snapshot, so pushes were missed. */
+export function needsResync(snapshot: RoomSnapshot | undefined, roomSeq: number): boolean {
+  return !snapshot || snapshot.seq < roomSeq;
+}

@@ -1,0 +1,84 @@
+import type {
+  AttendeeEventDetails,
+  CatalogSong,
+  GroupedSongRequest,
+  SongRequest,
+} from '@floorfill/shared';
+import { eventSummary } from '@/features/events/testing/event-fixture';
+
+/** Test data for the live screens; override what a test cares about. */
+
+export function songRequest(overrides: Partial<SongRequest> = {}): SongRequest {
+  return {
+    id: 11,
+    event_id: 7,
+    attendee_id: 5,
+    attendee_name: 'Ana',
+    song_id: 'cat-queen--bohemian-rhapsody',
+    song_name: 'Bohemian Rhapsody',
+    song_artist: 'Queen',
+    album_name: 'A Night at the Opera',
+    song_image: null,
+    song_link: null,
+    song_duration: 354,
+    status: 0,
+    created_at: '2026-11-21T20:10:00.000Z',
+    ...overrides,
+  };
+}
+
+export function groupedSong(overrides: Partial<GroupedSongRequest> = {}): GroupedSongRequest {
+  return {
+    event_id: 7,
+    song_id: 'cat-queen--bohemian-rhapsody',
+    song_name: 'Bohemian Rhapsody',
+    song_artist: 'Queen',
+    album_name: 'A Night at the Opera',
+    song_image: null,
+    song_link: null,
+    song_duration: 354,
+    status: 0,
+    request_count: 1,
+    first_requested_at: '2026-11-21T20:10:00.000Z',
+    played_at: null,
+    ...overrides,
+  };
+}
+
+export function attendeeEventDetails(
+  overrides: Partial<AttendeeEventDetails> = {},
+): AttendeeEventDetails {
+  return {
+    ...eventSummary(overrides),
+    seq: 1,
+    joined: true,
+    is_rated: false,
+    song_requests: [],
+    host: {
+      id: 1,
+      name: 'Dee Jay',
+      display_name: 'DJ Dee',
+      bio: 'Vinyl only.',
+      profile_image_path: null,
+      cover_photo_path: null,
+      rating: 4.5,
+      total_review: 2,
+    },
+    ...overrides,
+  };
+}
+
+export function catalogSong(overrides: Partial<CatalogSong> = {}): CatalogSong {
+  return {
+    song_id: 'cat-queen--bohemian-rhapsody',
+    song_name: 'Bohemian Rhapsody',
+    song_artist: 'Queen',
+    album_name: 'A Night at the Opera',
+    song_image: null,
+    song_link: null,
+    song_duration: 354,
+    year: 1975,
+    provider: 'catalog',
+    ...overrides,
+  };
+}

@@ -1,0 +1,225 @@
+import { EVENT_DETAILS_POLL_MS, type HostEventDetails } from '@floorfill/shared';
+import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
+import { act, renderHook, waitFor } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { hostEventDetails } from '@/features/events/testing/event-fixture';
+import { connectSocket, resetSocketForTests } from '@/lib/socket';
+import { FakeSocket } from './testing/fake-socket';
+import { groupedSong } from './testing/fixtures';
+import { LIVE_SAFETY_POLL_MS, RESYNC_RETRY_MS, useEventRoom } from './use-event-room';
+
+const sockets = vi.hoisted(() => ({ current: null as FakeSocket | null }));
+
+vi.mock('socket.io-client', () => ({
+  io: () => {
+    sockets.current = new FakeSocket();
+    return sockets.current;
+  },
+}));
+
+function socket(): FakeSocket {
+  if (!sockets.current) throw new Error('no socket yet');
+  return sockets.current;
+}
+
+const EVENT_ID = 7;
+const queryKey = ['events', 'details', EVENT_ID];
+
+/** The server's snapshot: tests move its seq and count how often it was fetched. */
+const server = { snapshot: hostEventDetails({ id: EVENT_ID, seq: 1 }), fetches: 0 };
+
+function setup(options: { enabled?: boolean } = {}) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const onDeleted = vi.fn();
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+  );
+  const view = renderHook(
+    ({ enabled }: { enabled: boolean }) => {
+      const room = useEventRoom({ eventId: EVENT_ID, queryKey, enabled, onDeleted });
+      const details = useQuery({
+        queryKey,
+        queryFn: async () => {
+          server.fetches += 1;
+          return server.snapshot;
+        },
+        refetchInterval: room.pollInterval,
+      });
+      return { room, details };
+    },
+    { wrapper, initialProps: { enabled: options.enabled ?? true } },
+  );
+  const cached = () => queryClient.getQueryData<HostEventDetails>(queryKey);
+  return { ...view, queryClient, onDeleted, cached };
+}
+
+async function connected(view: ReturnType<typeof setup>) {
+  await waitFor(() => expect(view.result.current.details.data).toBeDefined());
+  act(() => socket().serverConnect());
+  await waitFor(() => expect(view.result.current.room.live).toBe(true));
+}
+
+beforeEach(() => {
+  server.snapshot = hostEventDetails({ id: EVENT_ID, seq: 1 });
+  server.fetches = 0;
+  connectSocket();
+  socket().answer = (event) =>
+    event === 'event:subscribe' ? { ok: true, data: { seq: server.snapshot.seq } } : undefined;
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+  resetSocketForTests();
+});
+
+describe('useEventRoom', () => {
+  it('subscribes once connected and then polls only as a slow safety net', async () => {
+    const view = setup();
+    await waitFor(() => expect(view.result.current.details.data).toBeDefined());
+    expect(view.result.current.room).toEqual({ live: false, pollInterval: EVENT_DETAILS_POLL_MS });
+    expect(socket().sent('event:subscribe')).toEqual([]);
+
+    await connected(view);
+    expect(socket().sent('event:subscribe')).toEqual([{ eventId: EVENT_ID }]);
+    expect(view.result.current.room.pollInterval).toBe(LIVE_SAFETY_POLL_MS);
+    expect(server.fetches).toBe(1);
+  });
+
+  it('applies an in-order push to the cached snapshot without fetching', async () => {
+    const view = setup();
+    await connected(view);
+    act(() =>
+      socket().push('request:upserted', { eventId: EVENT_ID, seq: 2, request: groupedSong() }),
+    );
+    act(() =>
+      socket().push('event:stats', {
+        eventId: EVENT_ID,
+        seq: 2,
+        stats: { joined: 1, requests: 1 },
+      }),
+    );
+    expect(view.cached()).toMatchObject({
+      seq: 2,
+      grouped_song_requests: [groupedSong()],
+      song_requests_count: 1,
+    });
+    expect(server.fetches).toBe(1);
+  });
+
+  it('ignores pushes about other events', async () => {
+    const view = setup();
+    await connected(view);
+    act(() => socket().push('request:upserted', { eventId: 99, seq: 2, request: groupedSong() }));
+    expect(view.cached()?.seq).toBe(1);
+  });
+
+  it('fetches the snapshot again when a seq is skipped', async () => {
+    const view = setup();
+    await connected(view);
+    server.snapshot = hostEventDetails({
+      id: EVENT_ID,
+      seq: 3,
+      grouped_song_requests: [groupedSong()],
+    });
+    act(() =>
+      socket().push('request:upserted', { eventId: EVENT_ID, seq: 3, request: groupedSong() }),
+    );
+    await waitFor(() => expect(server.fetches).toBe(2));
+    await waitFor(() => expect(view.cached()?.seq).toBe(3));
+  });
+
+  it('fetches again when a fetched snapshot is older than a push already seen', async () => {
+    const view = setup();
+    await connected(view);
+    // The gap's fetch answers seq 2 although seq 3 was pushed: one more fetch follows.
+    server.snapshot = hostEventDetails({ id: EVENT_ID, seq: 2 });
+    act(() =>
+      socket().push('request:upserted', { eventId: EVENT_ID, seq: 3, request: groupedSong() }),
+    );
+    await waitFor(() => expect(server.fetches).toBeGreaterThanOrEqual(2));
+    server.snapshot = hostEventDetails({ id: EVENT_ID, seq: 3 });
+    await waitFor(() => expect(view.cached()?.seq).toBe(3), { timeout: RESYNC_RETRY_MS * 3 });
+    expect(server.fetches).toBe(3);
+  });
+
+  it('on reconnect subscribes again and fetches only if the room moved meanwhile', async () => {
+    const view = setup();
+    await connected(view);
+
+    act(() => socket().serverDisconnect());
+    expect(view.result.current.room).toEqual({ live: false, pollInterval: EVENT_DETAILS_POLL_MS });
+    act(() => socket().serverConnect());
+    await waitFor(() => expect(view.result.current.room.live).toBe(true));
+    expect(socket().sent('event:subscribe')).toHaveLength(2);
+    expect(server.fetches).toBe(1);
+
+    act(() => socket().serverDisconnect());
+    server.snapshot = hostEventDetails({ id: EVENT_ID, seq: 4 });
+    act(() => socket().serverConnect());
+    await waitFor(() => expect(view.cached()?.seq).toBe(4));
+    expect(socket().sent('event:subscribe')).toHaveLength(3);
+    expect(server.fetches).toBe(2);
+  });
+
+  it('polls every 5 s while the socket is down, and not while live', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const view = setup();
+    await waitFor(() => expect(server.fetches).toBe(1));
+    await act(() => vi.advanceTimersByTimeAsync(EVENT_DETAILS_POLL_MS));
+    expect(server.fetches).toBe(2);
+    await act(() => vi.advanceTimersByTimeAsync(EVENT_DETAILS_POLL_MS));
+    expect(server.fetches).toBe(3);
+
+    act(() => socket().serverConnect());
+    await waitFor(() => expect(view.result.current.room.live).toBe(true));
+    await act(() => vi.advanceTimersByTimeAsync(EVENT_DETAILS_POLL_MS * 3));
+    expect(server.fetches).toBe(3);
+
+    act(() => socket().serverDisconnect());
+    await act(() => vi.advanceTimersByTimeAsync(EVENT_DETAILS_POLL_MS));
+    expect(server.fetches).toBe(4);
+  });
+
+  it('stays on the poll when the server refuses the room (not joined yet)', async () => {
+    socket().answer = () => ({ ok: false, error: 'Not found.' });
+    const view = setup();
+    await waitFor(() => expect(view.result.current.details.data).toBeDefined());
+    act(() => socket().serverConnect());
+    await waitFor(() => expect(socket().sent('event:subscribe')).toHaveLength(1));
+    await act(() => Promise.resolve());
+    expect(view.result.current.room.live).toBe(false);
+  });
+
+  it('subscribes only once enabled (after joining) and leaves the room when disabled', async () => {
+    const view = setup({ enabled: false });
+    await waitFor(() => expect(view.result.current.details.data).toBeDefined());
+    act(() => socket().serverConnect());
+    expect(socket().sent('event:subscribe')).toEqual([]);
+
+    view.rerender({ enabled: true });
+    await waitFor(() => expect(view.result.current.room.live).toBe(true));
+
+    view.rerender({ enabled: false });
+    expect(view.result.current.room.live).toBe(false);
+    expect(socket().sent('event:unsubscribe')).toEqual([{ eventId: EVENT_ID }]);
+  });
+
+  it('tells the page when the host deletes the event', async () => {
+    const view = setup();
+    await connected(view);
+    act(() => socket().push('event:deleted', { eventId: 99, seq: 5 }));
+    expect(view.onDeleted).not.toHaveBeenCalled();
+    act(() => socket().push('event:deleted', { eventId: EVENT_ID, seq: 5 }));
+    expect(view.onDeleted).toHaveBeenCalledOnce();
+  });
+
+  it('stops listening and leaves the room when unmounted', async () => {
+    const view = setup();
+    await connected(view);
+    expect(socket().listenerCount('request:upserted')).toBe(1);
+    view.unmount();
+    expect(socket().listenerCount('request:upserted')).toBe(0);
+    expect(socket().sent('event:unsubscribe')).toEqual([{ eventId: EVENT_ID }]);
+  });
+});
