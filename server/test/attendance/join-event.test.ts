@@ -9,7 +9,13 @@ import {
 } from '../helpers/event-factories.ts';
 import { post } from '../helpers/factories.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
-import { eventSeq, joinByCode, signIn, softDelete } from '../requests/request-factories.ts';
+import {
+  eventSeq,
+  joinByCode,
+  signIn,
+  signInMany,
+  softDelete,
+} from '../requests/request-factories.ts';
 
 describe('POST /api/v1/join-event', () => {
   let t: TestApp;
@@ -143,6 +149,18 @@ describe('POST /api/v1/join-event', () => {
     const res = await joinByCode(t, fan, event.code);
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toMatchObject({ id: event.id, has_ended: true });
+  });
+
+  it('counts 40 attendees joining at once exactly: 40 rows, seq +40', async () => {
+    const event = await insertEvent(t, host.id);
+    const fans = await signInMany(t, 40, 'Rush');
+
+    const answers = await Promise.all(fans.map((fan) => joinByCode(t, fan, event.code)));
+
+    expect(answers.map((res) => res.statusCode)).toEqual(fans.map(() => 200));
+    const counts = answers.map((res) => res.json().data.enrolled_users_count as number);
+    expect(Math.max(...counts)).toBe(40);
+    expect(await eventSeq(t, event.id)).toBe(40);
   });
 
   it('answers a malformed body with 4xx, never 5xx', async () => {

@@ -101,6 +101,26 @@ describe('song request pushes on real sockets', () => {
     expect(leaked).toEqual([]);
   });
 
+  it('a refused or unchanged write pushes nothing (pushes follow commits only)', async () => {
+    const ended = await insertEvent(t, host.id, {
+      start: '2020-01-01T20:00:00Z',
+      end: '2020-01-02T02:00:00Z',
+    });
+    const [fan] = (await signInMany(t, 1)) as [SignedIn];
+    await joined(t, fan, ended.code);
+    const hostSocket = await open(host);
+    await subscribe(hostSocket, ended.id);
+    const heard = record(hostSocket);
+
+    expect((await sendRequest(t, fan, ended.id)).statusCode).toBe(409);
+    expect((await joinByCode(t, fan, ended.code)).statusCode).toBe(200);
+    expect((await cancelRequest(t, fan, ended.id, BOHEMIAN.song_id)).statusCode).toBe(404);
+
+    await settle(hostSocket, host.id);
+    expect(heard).toEqual([]);
+    expect(await eventSeq(t, ended.id)).toBe(1);
+  });
+
   it('refuses a room to an attendee or guest before they join, and grants it after (subscribe again)', async () => {
     const event = await insertEvent(t, host.id);
     const [fan] = (await signInMany(t, 1)) as [SignedIn];
