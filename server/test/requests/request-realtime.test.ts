@@ -289,17 +289,22 @@ describe('song request pushes on real sockets', () => {
     ).toEqual({ [BOHEMIAN.song_id]: 3, [AGADOO]: 3 });
   });
 
-  it('50 simultaneous requests for one song reach the host as 50 pushes with 50 distinct consecutive seqs', async () => {
+  it('50 simultaneous requests for one song reach the host as 50 pushes with 50 distinct consecutive seqs, each counting as of its seq', async () => {
     const event = await insertEvent(t, host.id);
     const fans = await signInMany(t, 50, 'Crowd');
     for (const fan of fans) await joined(t, fan, event.code);
     const hostSocket = await open(host);
     const { data } = (await subscribe(hostSocket, event.id)) as { data: { seq: number } };
     const pushes: Array<{ seq: number; count: number }> = [];
+    const stats: Array<{ seq: number; requests: number }> = [];
     const all = new Promise<void>((resolve) => {
       hostSocket.on('request:upserted', (push) => {
         pushes.push({ seq: push.seq, count: push.request.request_count });
-        if (pushes.length === 50) resolve();
+        if (pushes.length === 50 && stats.length === 50) resolve();
+      });
+      hostSocket.on('event:stats', (push) => {
+        stats.push({ seq: push.seq, requests: push.stats.requests });
+        if (pushes.length === 50 && stats.length === 50) resolve();
       });
     });
 
@@ -310,5 +315,6 @@ describe('song request pushes on real sockets', () => {
     expect(seqs).toEqual(Array.from({ length: 50 }, (_, index) => data.seq + index + 1));
     // Each push carries the count as of its own seq.
     for (const push of pushes) expect(push.count).toBe(push.seq - data.seq);
+    for (const push of stats) expect(push.requests).toBe(push.seq - data.seq);
   });
 });
