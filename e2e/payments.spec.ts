@@ -179,5 +179,29 @@ test('a host connects Stripe, an attendee tips twice and rates, and the host see
   await host.reload();
   await expect(tipsCard).toContainText('2 tips');
 
+  // The attendee's card: checked, then only brand, last 4 digits and expiry are kept.
+  const expiryYear = new Date().getUTCFullYear() + 2;
+  await attendee.goto('/attendee/profile/edit');
+  await expect(
+    attendee.getByText('We never store your card number or CVC.', { exact: false }),
+  ).toBeVisible();
+  await attendee.getByLabel('Card number').fill('4242 4242 4242 4241');
+  await attendee.getByLabel('CVC').fill('123');
+  await attendee.getByLabel('Expiry month').fill('12');
+  await attendee.getByLabel('Expiry year').fill(String(expiryYear));
+  await attendee.getByRole('button', { name: 'Save card' }).click();
+  await expect(attendee.getByText(WALLET_MSG.cardNumberInvalid)).toBeVisible();
+  await expectAccessible(attendee);
+  await attendee.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await attendee.getByRole('button', { name: 'Save card' }).click();
+  await expect(attendee.getByText(WALLET_MSG.cardSaved)).toBeVisible();
+  const summary = `Visa •••• 4242, expires 12/${String(expiryYear).slice(2)}`;
+  await expect(attendee.getByText(summary)).toBeVisible();
+  await attendee.reload();
+  await expect(attendee.getByText(summary)).toBeVisible();
+  await expect(attendee.locator('body')).not.toContainText('4242 4242 4242 4242');
+  await expectAccessible(attendee);
+  await captureScreens(attendee, 'payments-attendee-wallet');
+
   await attendeeContext.close();
 });
