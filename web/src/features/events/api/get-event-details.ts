@@ -3,8 +3,11 @@ import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { eventKeys } from './event-keys';
 
-/** The host's view of one event, polled until the live push arrives (spec §9: 5 s). */
-export function useEventDetails(id: number) {
+/**
+ * The host's view of one event. Polled every 5 s (spec §9) unless the live
+ * room says otherwise (`useEventRoom`'s pollInterval).
+ */
+export function useEventDetails(id: number, pollInterval: number = EVENT_DETAILS_POLL_MS) {
   return useQuery({
     queryKey: eventKeys.details(id),
     queryFn: async ({ signal }) =>
@@ -15,7 +18,7 @@ export function useEventDetails(id: number) {
           signal,
         })
       ).data,
-    refetchInterval: EVENT_DETAILS_POLL_MS,
+    refetchInterval: pollInterval,
     enabled: Number.isSafeInteger(id) && id > 0,
   });
 }

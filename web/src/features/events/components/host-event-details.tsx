@@ -30,8 +30,10 @@ import { useNavigate } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { QrShareModal } from '@/features/sharing/components/qr-share-modal';
 import { errorMessageOf, isApiError } from '@/lib/api-client';
-import { notifyError, notifySuccess } from '@/lib/notify';
+import { EVENT_DELETED_MSG, useEventRoom } from '@/features/realtime/use-event-room';
+import { notifyError, notifyInfo, notifySuccess } from '@/lib/notify';
 import { useMarkSongRequest, type MarkAs } from '../api/event-writes';
+import { eventKeys } from '../api/event-keys';
 import { useEventDetails } from '../api/get-event-details';
 import { truncate } from '../utils/truncate';
 import { ConfirmDialog } from './confirm-dialog';
@@ -45,7 +47,7 @@ interface InfoCardProps {
   children: ReactNode;
 }
 
-function InfoCard({ label, icon: InfoIcon, children }: InfoCardProps) {
+export function InfoCard({ label, icon: InfoIcon, children }: InfoCardProps) {
   return (
     <Card withBorder radius="md" padding="sm">
       <Group wrap="nowrap" align="flex-start" gap="sm">
@@ -65,7 +67,8 @@ function InfoCard({ label, icon: InfoIcon, children }: InfoCardProps) {
   );
 }
 
-function HostCard({ host }: { host: EventHost }) {
+/** The event's host (spec §2); the attendee page adds its View Profile link as `action`. */
+export function HostCard({ host, action }: { host: EventHost; action?: ReactNode }) {
   const name = host.display_name || host.name;
   return (
     <Card withBorder radius="md" padding={0} component="section" aria-labelledby="host-title">
@@ -104,6 +107,7 @@ function HostCard({ host }: { host: EventHost }) {
             {truncate(host.bio, TRUNCATE.hostBio)}
           </Text>
         ) : null}
+        {action}
       </Stack>
     </Card>
   );
@@ -151,12 +155,21 @@ interface PendingMark {
 
 /**
  * Spec §2 "Event details" for the host: the event, its QR code, the song
- * queue with mark and delete actions, and the host card. Polls every 5 s
- * until the live push takes over.
+ * queue with mark and delete actions, and the host card. Live through the
+ * event's room; polled every 5 s while the socket is down.
  */
 export function HostEventDetails({ eventId }: { eventId: number }) {
   const navigate = useNavigate();
-  const details = useEventDetails(eventId);
+  const room = useEventRoom({
+    eventId,
+    queryKey: eventKeys.details(eventId),
+    enabled: Number.isSafeInteger(eventId) && eventId > 0,
+    onDeleted: () => {
+      notifyInfo(EVENT_DELETED_MSG);
+      navigate(paths.host.events.getHref(), { replace: true });
+    },
+  });
+  const details = useEventDetails(eventId, room.pollInterval);
   const mark = useMarkSongRequest();
   const [editing, setEditing] = useState(false);
   const [sharing, setSharing] = useState(false);
