@@ -127,6 +127,17 @@ const envSchema = z.object({
       .regex(/^whsec_\S+$/, 'must be a webhook signing secret (whsec_…)')
       .optional(),
   ),
+  /**
+   * The signing secret of a second endpoint at the same URL that listens to
+   * events on connected accounts (account.updated comes only there).
+   */
+  STRIPE_CONNECT_WEBHOOK_SECRET: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^whsec_\S+$/, 'must be a webhook signing secret (whsec_…)')
+      .optional(),
+  ),
   /** The platform's share of each tip, in percent (two decimals at most). */
   STRIPE_PLATFORM_FEE_PERCENT: z.preprocess(
     emptyAsUndefined,
@@ -188,6 +199,8 @@ export interface PaymentsConfig {
 export interface StripeConfig {
   secretKey: string;
   webhookSecret: string;
+  /** The Connect endpoint's secret, when one is set up (events on connected accounts). */
+  connectWebhookSecret: string | undefined;
   /** Host, port and protocol for the SDK when STRIPE_API_BASE_URL is set. */
   api: { host: string; port: number; protocol: 'http' | 'https' } | undefined;
 }
@@ -355,6 +368,7 @@ export function loadConfig(rawEnv: RawEnv = process.env): Config {
           ? {
               secretKey: env.STRIPE_SECRET_KEY,
               webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+              connectWebhookSecret: env.STRIPE_CONNECT_WEBHOOK_SECRET,
               api: stripeApiAddress(env.STRIPE_API_BASE_URL),
             }
           : undefined,

@@ -20,9 +20,25 @@ export const stripeWebhookRoutes: FastifyPluginAsync<{ stripe: Stripe | undefine
   { stripe },
 ) => {
   // Demo payments: no Stripe, no webhook endpoint (404).
-  if (!stripe) return;
-  const webhookSecret = app.ctx.config.payments.stripe?.webhookSecret;
-  if (!webhookSecret) return;
+  const stripeConfig = app.ctx.config.payments.stripe;
+  if (!stripe || !stripeConfig) return;
+  const client = stripe;
+  // The platform endpoint's secret, then the Connect endpoint's (account.updated) when there is one.
+  const secrets = [stripeConfig.webhookSecret, stripeConfig.connectWebhookSecret].filter(
+    (secret): secret is string => Boolean(secret),
+  );
+
+  function verify(payload: Buffer, signature: string): Stripe.Event {
+    let lastError: unknown;
+    for (const secret of secrets) {
+      try {
+        return client.webhooks.constructEvent(payload, signature, secret);
+      } catch (error) {
+        lastError = error;
+      }
+    }
+    throw lastError;
+  }
 
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser(
@@ -38,7 +54,7 @@ export const stripeWebhookRoutes: FastifyPluginAsync<{ stripe: Stripe | undefine
     }
     let event: Stripe.Event;
     try {
-      event = stripe.webhooks.constructEvent(request.body, signature, webhookSecret);
+      event = verify(request.body, signature);
     } catch (error) {
       request.log.warn({ err: error }, 'stripe webhook refused: bad signature');
       return reply.status(400).send(failure(PAYMENT_MSG.webhookSignature));

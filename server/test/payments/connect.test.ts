@@ -12,9 +12,12 @@ import {
   type StripeTestApp,
 } from './payment-fixtures.ts';
 
+/** Events on connected accounts (account.updated) come from a Connect endpoint with its own secret. */
+const CONNECT_SECRET = 'whsec_connectendpointsecret';
+
 let s: StripeTestApp;
 beforeAll(async () => {
-  s = await createStripeTestApp();
+  s = await createStripeTestApp({ STRIPE_CONNECT_WEBHOOK_SECRET: CONNECT_SECRET });
 });
 afterAll(async () => {
   await s.close();
@@ -169,7 +172,10 @@ describe('active-stripe-account (Stripe mode)', () => {
   it('goes back to Pending when Stripe restricts the account (account.updated)', async () => {
     const host = await activeStripeHost(s);
     const restricted = s.fake.updateAccount(host.accountId, { charges_enabled: false });
-    const res = await deliverWebhook(s.t, accountUpdatedEvent(restricted));
+    const event = accountUpdatedEvent(restricted);
+    const wrongSecret = await deliverWebhook(s.t, event, { secret: 'whsec_someoneelse' });
+    expect(wrongSecret.statusCode).toBe(400);
+    const res = await deliverWebhook(s.t, event, { secret: CONNECT_SECRET });
     expect(res.statusCode).toBe(200);
     await s.t.ctx.queue.idle();
     expect((await statusOf(host.id)).stripe_account_status).toBe('Pending');
@@ -182,7 +188,7 @@ describe('active-stripe-account (Stripe mode)', () => {
       ...s.fake.updateAccount(host.accountId, {}),
       charges_enabled: false,
     });
-    await deliverWebhook(s.t, stale);
+    await deliverWebhook(s.t, stale, { secret: CONNECT_SECRET });
     await s.t.ctx.queue.idle();
     expect((await statusOf(host.id)).stripe_account_status).toBe('Active');
   });

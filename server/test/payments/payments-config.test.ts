@@ -53,6 +53,15 @@ describe('payments configuration', () => {
     });
   });
 
+  it('takes the Connect endpoint secret beside the platform one', () => {
+    const config = loadConfig({
+      DATA_DIR: dataDir(),
+      ...stripeKeys,
+      STRIPE_CONNECT_WEBHOOK_SECRET: 'whsec_connect123',
+    });
+    expect(config.payments.stripe?.connectWebhookSecret).toBe('whsec_connect123');
+  });
+
   it('stops when only one of the two keys is set, naming the missing one', () => {
     expect(errorOf({ STRIPE_SECRET_KEY: 'sk_test_abc123' })).toMatch(
       /STRIPE_WEBHOOK_SECRET: required with STRIPE_SECRET_KEY/,
@@ -65,6 +74,7 @@ describe('payments configuration', () => {
   it.each([
     ['STRIPE_SECRET_KEY', 'pk_test_abc123'],
     ['STRIPE_WEBHOOK_SECRET', 'secret'],
+    ['STRIPE_CONNECT_WEBHOOK_SECRET', 'secret'],
     ['STRIPE_PLATFORM_FEE_PERCENT', '51'],
     ['STRIPE_PLATFORM_FEE_PERCENT', '-1'],
     ['STRIPE_PLATFORM_FEE_PERCENT', '2.555'],
