@@ -1,6 +1,7 @@
 import { createBrowserRouter, Outlet, type RouteObject } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { useSessionStore } from '@/features/auth/stores/session-store';
+import { PlayedSongToasts } from '@/features/requests/components/played-song-toasts';
 import { useSocketSession } from '@/lib/socket';
 import { RedirectSignedIn, RequireAppAccess, RootRedirect } from './guards/guards';
 import { AppLayout } from './layouts/app-layout';
@@ -30,11 +31,19 @@ import { NotFoundRoute } from './routes/not-found';
 
 const titled = (title: string): RouteHandle => ({ title });
 
-/** The shared socket (lib/socket.ts) is connected while the signed-in shell is mounted. */
+/**
+ * The shared socket (lib/socket.ts) is connected while the signed-in shell is
+ * mounted; a requester hears "…is playing now!" on any of its screens.
+ */
 function LiveSocket() {
   const signedIn = useSessionStore((state) => state.status === 'signed-in');
   useSocketSession(signedIn);
-  return <Outlet />;
+  return (
+    <>
+      <PlayedSongToasts />
+      <Outlet />
+    </>
+  );
 }
 
 /** The route tree of spec §2; exported so tests can mount it in a memory router. */

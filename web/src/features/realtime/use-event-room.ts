@@ -11,6 +11,9 @@ import { needsResync, stepRoom, type RoomPush, type RoomSnapshot } from './event
  */
 export const LIVE_SAFETY_POLL_MS = 60_000;
 
+/** What a watcher of an event is told when its host deletes it. */
+export const EVENT_DELETED_MSG = 'This event was deleted by its host.';
+
 /** The pause before fetching again a snapshot that came back older than a push already seen. */
 export const RESYNC_RETRY_MS = 1000;
 

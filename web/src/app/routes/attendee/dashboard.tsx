@@ -1,9 +1,12 @@
-import { Welcome } from '../welcome';
+import { PageFrame } from '@/components/ui/page-frame';
+import { AttendeeDashboard } from '@/features/attendance/components/attendee-dashboard';
+import { displayNameOf, useSessionStore } from '@/features/auth/stores/session-store';
 
 export function AttendeeDashboardRoute() {
+  const user = useSessionStore((state) => state.user);
   return (
-    <Welcome title="Dashboard">
-      Join an event with its code and keep track of the events you joined.
-    </Welcome>
+    <PageFrame title="Dashboard" description={`Welcome, ${displayNameOf(user)}`}>
+      <AttendeeDashboard />
+    </PageFrame>
   );
 }

@@ -1,12 +1,13 @@
+import { ROLE } from '@floorfill/shared';
 import { useParams } from 'react-router-dom';
-import { PageFrame } from '@/components/ui/page-frame';
+import { AttendeeEventDetails } from '@/features/attendance/components/attendee-event-details';
+import { useSessionStore } from '@/features/auth/stores/session-store';
 
 export function AttendeeEventDetailsRoute() {
   const { eventId = '' } = useParams();
-  return (
-    <PageFrame
-      title="Event Details"
-      description={`Request songs, tip and rate the host of event #${eventId}.`}
-    />
-  );
+  const userId = useSessionStore((state) => state.userId);
+  const isGuest = useSessionStore((state) => state.role === ROLE.guest);
+  const id = /^\d{1,10}$/.test(eventId) ? Number(eventId) : NaN;
+  if (userId === null) return null;
+  return <AttendeeEventDetails key={eventId} eventId={id} userId={userId} isGuest={isGuest} />;
 }

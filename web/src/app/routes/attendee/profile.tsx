@@ -1,4 +1,5 @@
 import { useDisclosure } from '@mantine/hooks';
+import { useJoinedEvents } from '@/features/attendance/api/get-joined-events';
 import { useSessionStore } from '@/features/auth/stores/session-store';
 import { useUserDetails } from '@/features/profiles/api/get-user-details';
 import { AttendeeOwnProfile } from '@/features/profiles/components/attendee-own-profile';
@@ -10,18 +11,23 @@ import { QrShareModal } from '@/features/sharing/components/qr-share-modal';
 export function AttendeeProfileRoute() {
   const userId = useSessionStore((state) => state.userId);
   const profile = useUserDetails(userId);
+  const joinedEvents = useJoinedEvents();
   const [shareOpen, share] = useDisclosure(false);
 
   if (profile.isError) {
     return <ProfileLoadError error={profile.error} onRetry={() => void profile.refetch()} />;
   }
-  if (!profile.data) return <ProfileSkeleton />;
+  // The joined list waits with the profile, so it never flashes its empty state.
+  if (!profile.data || joinedEvents.isPending) return <ProfileSkeleton />;
   const details = profile.data;
 
   return (
     <>
-      {/* The joined-events call arrives with the attendee event screens; until then the list is empty. */}
-      <AttendeeOwnProfile details={details} joinedEvents={[]} onShare={share.open} />
+      <AttendeeOwnProfile
+        details={details}
+        joinedEvents={joinedEvents.data ?? []}
+        onShare={share.open}
+      />
       <QrShareModal
         opened={shareOpen}
         onClose={share.close}

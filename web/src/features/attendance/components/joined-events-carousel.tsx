@@ -1,0 +1,105 @@
+import '@mantine/carousel/styles.css';
+import { CAROUSEL_AUTOPLAY_MS, type EventSummary } from '@floorfill/shared';
+import { Carousel } from '@mantine/carousel';
+import { ActionIcon, Group, Tooltip } from '@mantine/core';
+import { useReducedMotion } from '@mantine/hooks';
+import { IconPlayerPauseFilled, IconPlayerPlayFilled } from '@tabler/icons-react';
+import Autoplay from 'embla-carousel-autoplay';
+import { useEffect, useState } from 'react';
+import { paths } from '@/config/paths';
+import { ProfileEventCard } from '@/features/profiles/components/profile-event-card';
+import classes from './joined-events-carousel.module.css';
+
+/**
+ * Cards per view (spec §9): above 1200 px four, 768–1199 three, 577–767 two,
+ * below that one. Mantine's breakpoints sit at 576, 768, 992 and 1200 px.
+ */
+export const SLIDE_SIZE = { base: '100%', xs: '50%', sm: '33.3333%', lg: '25%' } as const;
+
+type PlayChoice = 'auto' | 'play' | 'pause';
+
+/**
+ * The dashboard's joined events: autoplay every 3 s, looping, one card per
+ * step (spec §9). It pauses while the pointer or keyboard focus is inside, for
+ * people who asked for reduced motion, and with its Pause button (WCAG 2.2.2).
+ */
+export function JoinedEventsCarousel({ events }: { events: EventSummary[] }) {
+  const reducedMotion = useReducedMotion();
+  const [autoplay] = useState(() =>
+    Autoplay({
+      delay: CAROUSEL_AUTOPLAY_MS,
+      playOnInit: false,
+      stopOnInteraction: true,
+      stopOnMouseEnter: false,
+      stopOnFocusIn: false,
+    }),
+  );
+  const [choice, setChoice] = useState<PlayChoice>('auto');
+  const [hovered, setHovered] = useState(false);
+  const [focused, setFocused] = useState(false);
+  const [ready, setReady] = useState(false);
+
+  const wantsPlay = choice === 'auto' ? !reducedMotion : choice === 'play';
+  const playing = ready && wantsPlay && !hovered && !focused;
+  const several = events.length > 1;
+
+  useEffect(() => {
+    if (!ready) return;
+    if (playing) autoplay.play();
+    else autoplay.stop();
+  }, [autoplay, playing, ready]);
+
+  return (
+    <div
+      className={playing ? classes.playing : undefined}
+      onMouseEnter={() => setHovered(true)}
+      onMouseLeave={() => setHovered(false)}
+      onFocus={() => setFocused(true)}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget)) setFocused(false);
+      }}
+    >
+      {several ? (
+        <Group justify="flex-end" mb="xs">
+          <Tooltip label={wantsPlay ? 'Pause slideshow' : 'Play slideshow'}>
+            <ActionIcon
+              variant="default"
+              size="lg"
+              onClick={() => setChoice(wantsPlay ? 'pause' : 'play')}
+              aria-label={wantsPlay ? 'Pause slideshow' : 'Play slideshow'}
+            >
+              {wantsPlay ? (
+                <IconPlayerPauseFilled size={16} aria-hidden="true" />
+              ) : (
+                <IconPlayerPlayFilled size={16} aria-hidden="true" />
+              )}
+            </ActionIcon>
+          </Tooltip>
+        </Group>
+      ) : null}
+      <Carousel
+        aria-label="Joined events"
+        slideSize={SLIDE_SIZE}
+        slideGap="md"
+        emblaOptions={{ loop: true, align: 'start', slidesToScroll: 1 }}
+        plugins={[autoplay]}
+        getEmblaApi={() => setReady(true)}
+        withControls={several}
+        controlSize={36}
+        classNames={{ control: classes.control }}
+        previousControlProps={{ 'aria-label': 'Previous events' }}
+        nextControlProps={{ 'aria-label': 'Next events' }}
+      >
+        {events.map((event, index) => (
+          <Carousel.Slide
+            key={event.id}
+            className={classes.slide}
+            aria-label={`${index + 1} of ${events.length}: ${event.name}`}
+          >
+            <ProfileEventCard event={event} href={paths.attendee.eventDetails.getHref(event.id)} />
+          </Carousel.Slide>
+        ))}
+      </Carousel>
+    </div>
+  );
+}

@@ -1,0 +1,59 @@
+import {
+  DEFAULT_ALBUM_NAME,
+  DEFAULT_SONG_DURATION,
+  type CatalogSong,
+  type SendSongRequestBody,
+} from '@floorfill/shared';
+
+/** The song request as the client forms it (spec §3 "Song request client payload"). */
+export interface SongRequestPayload {
+  eventId: number;
+  attendeeId: number;
+  songId: string;
+  songName: string;
+  songImage: string | null;
+  /** The spec's client sends no link. */
+  songLink: null;
+  songDuration: number;
+  album_name: string;
+  songArtist: string;
+}
+
+/** A search result picked in the SONG REQUEST modal, with the spec's defaults filled in. */
+export function songRequestPayload(
+  song: CatalogSong,
+  eventId: number,
+  attendeeId: number,
+): SongRequestPayload {
+  return {
+    eventId,
+    attendeeId,
+    songId: song.song_id,
+    songName: song.song_name,
+    songImage: song.song_image,
+    songLink: null,
+    songDuration: song.song_duration || DEFAULT_SONG_DURATION,
+    album_name: song.album_name.trim() || DEFAULT_ALBUM_NAME,
+    songArtist: song.song_artist,
+  };
+}
+
+/** What send-song-request takes: the snake_case names of spec §7. */
+type SendSongRequestWire = Omit<
+  { [K in keyof SendSongRequestBody]: SendSongRequestBody[K] | null },
+  'attendee_name'
+>;
+
+export function toSendSongRequestBody(payload: SongRequestPayload): SendSongRequestWire {
+  return {
+    event_id: payload.eventId,
+    attendee_id: payload.attendeeId,
+    song_id: payload.songId,
+    song_name: payload.songName,
+    song_image: payload.songImage,
+    song_link: payload.songLink,
+    song_duration: payload.songDuration,
+    album_name: payload.album_name,
+    song_artist: payload.songArtist,
+  };
+}
