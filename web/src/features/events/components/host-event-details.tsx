@@ -30,6 +30,7 @@ import { useNavigate } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { QrShareModal } from '@/features/sharing/components/qr-share-modal';
 import { errorMessageOf, isApiError } from '@/lib/api-client';
+import { LiveStatus } from '@/features/realtime/components/live-status';
 import { EVENT_DELETED_MSG, useEventRoom } from '@/features/realtime/use-event-room';
 import { notifyError, notifyInfo, notifySuccess } from '@/lib/notify';
 import { useMarkSongRequest, type MarkAs } from '../api/event-writes';
@@ -235,13 +236,16 @@ export function HostEventDetails({ eventId }: { eventId: number }) {
         >
           Go Back
         </Button>
-        <Button
-          variant="light"
-          leftSection={<IconEdit size={16} aria-hidden="true" />}
-          onClick={() => setEditing(true)}
-        >
-          Edit
-        </Button>
+        <Group gap="md">
+          <LiveStatus live={room.live} />
+          <Button
+            variant="light"
+            leftSection={<IconEdit size={16} aria-hidden="true" />}
+            onClick={() => setEditing(true)}
+          >
+            Edit
+          </Button>
+        </Group>
       </Group>
 
       <Grid gap="lg">
