@@ -1,5 +1,8 @@
 # syntax=docker/dockerfile:1.7
-# Production image: the built web app served by the API server. Non-root.
+# Production image: the API and realtime server, serving the built web app.
+# One image for every role: app node (CMD), `server/src/cli/worker.ts` and
+# `server/src/cli/migrate.ts` (see docker-compose.yml). Runs as `node`, not root.
+# TypeScript runs through tsx (a server dependency), as in development.
 
 FROM node:20.20-bookworm-slim AS build
 WORKDIR /app
@@ -17,22 +20,27 @@ FROM node:20.20-bookworm-slim AS runtime
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=3000 \
+    WORKER_PORT=3001 \
     DATA_DIR=/app/data
 WORKDIR /app
+# All workspace manifests, so `npm ci` accepts the lockfile; only the server's
+# and shared's production dependencies are installed (tsx among them).
 COPY package.json package-lock.json ./
 COPY shared/package.json shared/
 COPY server/package.json server/
 COPY web/package.json web/
-# Only what the server needs at run time.
 RUN npm ci --omit=dev --no-audit --no-fund -w server -w shared && npm cache clean --force
-COPY tsconfig.base.json ./
-COPY shared shared
+# What the server loads at run time: its source, the shared contracts, the
+# migrations with their seed data, and the built web app. The root
+# package.json (above) makes migrations/*.ts ES modules.
+COPY shared/src shared/src
 COPY migrations migrations
 COPY server/src server/src
 COPY --from=build /app/web/dist web/dist
 RUN mkdir -p /app/data/uploads && chown -R node:node /app/data
 USER node
-EXPOSE 3000
-HEALTHCHECK --interval=10s --timeout=3s --start-period=20s \
+EXPOSE 3000 3001
+HEALTHCHECK --interval=10s --timeout=3s --start-period=30s \
   CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
+STOPSIGNAL SIGTERM
 CMD ["node", "--import", "tsx", "server/src/main.ts"]

@@ -1,0 +1,155 @@
+import { spawnSync } from 'node:child_process';
+import {
+  copyFileSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { REPO_ROOT } from './server-process.ts';
+
+/**
+ * The deployment files, checked offline by scripts/check-deploy.ts (there is
+ * no Docker engine here): the real files pass, and a broken copy fails on
+ * exactly what was broken, so the checks can fail.
+ */
+
+interface CheckResult {
+  name: string;
+  status: 'ok' | 'failed' | 'skipped';
+  detail: string;
+}
+
+function runChecks(root: string): { exitCode: number | null; results: CheckResult[] } {
+  const run = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', 'scripts/check-deploy.ts', '--json', '--root', root],
+    { cwd: REPO_ROOT, encoding: 'utf8' },
+  );
+  if (!run.stdout) throw new Error(`check-deploy printed nothing:\n${run.stderr}`);
+  const report = JSON.parse(run.stdout) as { results: CheckResult[] };
+  return { exitCode: run.status, results: report.results };
+}
+
+const hasNginx = !spawnSync('nginx', ['-v']).error;
+
+describe('deployment files', () => {
+  const { exitCode, results } = runChecks(REPO_ROOT);
+  const byName = (fragment: string) => results.filter((result) => result.name.includes(fragment));
+
+  it('pass every check', () => {
+    const failed = results.filter((result) => result.status === 'failed');
+    expect(failed).toEqual([]);
+    expect(exitCode).toBe(0);
+  });
+
+  it.each([
+    'compose: docker-compose.yml parses as YAML',
+    'compose: every service has a build or an image',
+    'compose: two or more app nodes',
+    'compose: worker runs a script that exists in the repo and in the image',
+    'compose: migrate is one-shot (restart: "no")',
+    'compose: app1 waits for migrate (service_completed_successfully)',
+    'compose: postgres has a healthcheck and a named volume',
+    'compose: redis has a healthcheck and a named volume',
+    'lb: the upstream lists every app node',
+    'lb: passes WebSocket upgrades',
+    'dockerfile: runtime stage runs as a non-root USER',
+    'dockerfile: runtime stage COPYs every path the server loads at run time',
+    'packages: every package the server imports is a production dependency',
+    '.dockerignore: excludes node_modules, data',
+  ])('include "%s"', (name) => {
+    expect(byName(name).map((result) => result.status)).toContain('ok');
+  });
+
+  it.skipIf(!hasNginx)('validate the balancer config with nginx -t', () => {
+    expect(byName('nginx -t')).toEqual([expect.objectContaining({ status: 'ok' })]);
+  });
+
+  it.skipIf(hasNginx)('skip nginx -t, saying so, where nginx is not installed', () => {
+    expect(byName('nginx -t')).toEqual([
+      expect.objectContaining({ status: 'skipped', detail: expect.stringContaining('no nginx') }),
+    ]);
+  });
+});
+
+describe('a broken copy of the deployment files', () => {
+  const root = mkdtempSync(path.join(tmpdir(), 'floorfill-deploy-'));
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+  const source = (file: string) => readFileSync(path.join(REPO_ROOT, file), 'utf8');
+  const replaced = (text: string, from: RegExp | string, to: string) => {
+    const next = text.replace(from, to);
+    if (next === text) throw new Error(`fixture: ${String(from)} not found`);
+    return next;
+  };
+
+  // The sources as they are, the deployment files and server manifest broken on purpose.
+  for (const dir of ['shared', 'migrations'])
+    symlinkSync(path.join(REPO_ROOT, dir), path.join(root, dir));
+  mkdirSync(path.join(root, 'server'));
+  mkdirSync(path.join(root, 'deploy'));
+  symlinkSync(path.join(REPO_ROOT, 'server/src'), path.join(root, 'server/src'));
+  copyFileSync(path.join(REPO_ROOT, 'package.json'), path.join(root, 'package.json'));
+  const serverPackage = JSON.parse(source('server/package.json')) as {
+    dependencies: Record<string, string>;
+    devDependencies: Record<string, string>;
+  };
+  serverPackage.devDependencies['prom-client'] = serverPackage.dependencies['prom-client'] ?? '';
+  delete serverPackage.dependencies['prom-client'];
+  writeFileSync(path.join(root, 'server/package.json'), JSON.stringify(serverPackage));
+
+  let compose = source('docker-compose.yml');
+  compose = replaced(compose, /\n {2}app2:\n[\s\S]*?(?=\n {2}worker:)/, '\n');
+  compose = replaced(compose, "restart: 'no'", "restart: 'on-failure'");
+  compose = replaced(compose, 'server/src/cli/worker.ts', 'server/src/cli/no-such-worker.ts');
+  writeFileSync(path.join(root, 'docker-compose.yml'), compose);
+
+  let dockerfile = source('Dockerfile');
+  dockerfile = replaced(dockerfile, /^USER node\n/m, '');
+  dockerfile = replaced(dockerfile, /^COPY migrations migrations\n/m, '');
+  writeFileSync(path.join(root, 'Dockerfile'), dockerfile);
+
+  writeFileSync(
+    path.join(root, 'deploy/nginx.conf'),
+    replaced(source('deploy/nginx.conf'), /^\s*proxy_set_header Upgrade .*\n/m, ''),
+  );
+  writeFileSync(
+    path.join(root, '.dockerignore'),
+    replaced(source('.dockerignore'), /^data\n/m, ''),
+  );
+
+  const { exitCode, results } = runChecks(root);
+  const failed = (fragment: string) =>
+    results.find((result) => result.name.includes(fragment) && result.status === 'failed');
+
+  it('fails the run', () => {
+    expect(exitCode).toBe(1);
+  });
+
+  it.each([
+    ['a single app node', 'compose: two or more app nodes', 'app1'],
+    ['a migrate step that restarts', 'compose: migrate is one-shot', 'on-failure'],
+    [
+      'a worker command with no script behind it',
+      'compose: worker runs a script',
+      'no-such-worker',
+    ],
+    ['a root runtime', 'runs as a non-root USER', 'root'],
+    [
+      'migrations left out of the image',
+      'COPYs every path',
+      'migrations/data/catalog-songs-v1.json',
+    ],
+    ['a run-time package moved to devDependencies', 'production dependency', 'prom-client'],
+    ['no Upgrade header at the balancer', 'passes WebSocket upgrades', ''],
+    ['local data sent into the build context', '.dockerignore: excludes', 'data'],
+  ])('names %s', (_what, check, detail) => {
+    expect(failed(check)?.detail).toContain(detail);
+  });
+});
