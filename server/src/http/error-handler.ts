@@ -17,6 +17,20 @@ function fieldErrorsFrom(
 }
 
 /**
+ * busboy (under @fastify/multipart) throws plain errors without a status for a
+ * body that breaks off, or a boundary that is missing, empty or too long: the
+ * client's fault, so a 400 rather than a 500.
+ */
+function isMalformedMultipart(error: FastifyError): boolean {
+  return (
+    error.statusCode === undefined &&
+    /^(Unexpected end of multipart data|Multipart: Boundary not found|The needle cannot|\w+ terminated early due to unexpected end of multipart data)/.test(
+      error.message,
+    )
+  );
+}
+
+/**
  * The one error handler: client mistakes become the spec's envelope with a 4xx;
  * a lost database becomes a 503; anything else is logged with its request
  * context and answered as a 500 without internals.
@@ -37,6 +51,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, 'database unavailable');
       return reply.status(503).header('retry-after', '5').send(failure(MSG.serviceUnavailable));
+    }
+    if (isMalformedMultipart(error)) {
+      return reply.status(400).send(failure('The form data is malformed or incomplete.'));
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

@@ -41,8 +41,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       max: options.poolSize ?? 10,
       connectionTimeoutMillis: 5000,
     });
-    // An idle client losing its connection must not crash the process; the pool replaces it.
+    // A client losing its connection must not crash the process: idle ones are
+    // replaced by the pool, and a query in flight fails with its own error (a 503).
     pool.on('error', () => undefined);
+    pool.on('connect', (client) => client.on('error', () => undefined));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, kind: 'postgres', pool, pglite: undefined, close: () => db.destroy() };
   }

@@ -39,4 +39,28 @@ describe('health', () => {
     expect(res.statusCode).toBeGreaterThanOrEqual(400);
     expect(res.statusCode).toBeLessThan(500);
   });
+
+  it.each([
+    [
+      'a body that breaks off',
+      'xyz',
+      '--xyz\r\nContent-Disposition: form-data; name="email"\r\n\r\na@b.co\r\n--x',
+    ],
+    ['no boundary', '', 'whatever'],
+    ['an empty boundary', '""', '--\r\n'],
+    ['a boundary over 256 characters', 'b'.repeat(300), 'x'],
+  ])(
+    'answers a multipart body with %s with a 400 envelope, not a 500',
+    async (_case, boundary, body) => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+        payload: body,
+      });
+      expect(res.statusCode).toBeGreaterThanOrEqual(400);
+      expect(res.statusCode).toBeLessThan(500);
+      expect(res.json()).toMatchObject({ status: false });
+    },
+  );
 });
