@@ -290,6 +290,8 @@ export function ImageCropInput({
             <Button
               variant="subtle"
               color="red.9"
+              // The subtle variant caps its text at shade 6, below AA contrast; set it explicitly.
+              c="red.9"
               leftSection={<IconTrash size={16} aria-hidden="true" />}
               aria-label={`Remove image for ${label}`}
               onClick={() => {
