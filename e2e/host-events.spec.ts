@@ -106,6 +106,8 @@ test('a host creates, finds, edits, shares and deletes an event', async ({
   request,
   baseURL,
 }) => {
+  // One long journey over five screens, with screenshots at two widths on each.
+  test.setTimeout(180_000);
   await signUpAndLogIn(page, request);
   await expect(page).toHaveURL(/\/host\/dashboard/);
   await expect(page.getByText(MSG.noEvents)).toBeVisible();
