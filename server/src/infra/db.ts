@@ -94,7 +94,7 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
   const code = (error as { code?: unknown }).code;
   if (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) return true;
-  return /Connection terminated|timeout exceeded when trying to connect|connection (is )?closed/i.test(
+  return /Connection terminated|timeout exceeded when trying to connect|connection (is )?closed|is not queryable/i.test(
     error.message,
   );
 }
