@@ -34,6 +34,7 @@ import { EventBanner } from '@/features/events/components/event-banner';
 import { HostCard, InfoCard } from '@/features/events/components/host-event-details';
 import { TipHostCard } from '@/features/payments/components/tip-host-card';
 import { RateHostCard } from '@/features/ratings/components/rate-host-card';
+import { LiveStatus } from '@/features/realtime/components/live-status';
 import { EVENT_DELETED_MSG, useEventRoom } from '@/features/realtime/use-event-room';
 import { useCancelSongRequest } from '@/features/requests/api/song-requests';
 import { OwnSongRequests } from '@/features/requests/components/own-song-requests';
@@ -179,8 +180,8 @@ export function AttendeeEventDetails({ eventId, userId, isGuest }: AttendeeEvent
 
   return (
     <Stack gap="lg">
-      {isGuest ? null : (
-        <Group>
+      <Group justify={isGuest ? 'flex-end' : 'space-between'}>
+        {isGuest ? null : (
           <Button
             variant="subtle"
             leftSection={<IconArrowLeft size={16} aria-hidden="true" />}
@@ -189,8 +190,9 @@ export function AttendeeEventDetails({ eventId, userId, isGuest }: AttendeeEvent
           >
             Go Back
           </Button>
-        </Group>
-      )}
+        )}
+        <LiveStatus live={room.live} />
+      </Group>
 
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, lg: 8 }}>

@@ -4,6 +4,7 @@ import { Carousel } from '@mantine/carousel';
 import { ActionIcon, Group, Tooltip } from '@mantine/core';
 import { useReducedMotion } from '@mantine/hooks';
 import { IconPlayerPauseFilled, IconPlayerPlayFilled } from '@tabler/icons-react';
+import type { EmblaCarouselType } from 'embla-carousel';
 import Autoplay from 'embla-carousel-autoplay';
 import { useEffect, useState } from 'react';
 import { paths } from '@/config/paths';
@@ -37,17 +38,29 @@ export function JoinedEventsCarousel({ events }: { events: EventSummary[] }) {
   const [choice, setChoice] = useState<PlayChoice>('auto');
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
-  const [ready, setReady] = useState(false);
+  const [embla, setEmbla] = useState<EmblaCarouselType | null>(null);
+  // Steps the carousel can take at this width: with all cards in view there is nothing to play.
+  const [snaps, setSnaps] = useState(0);
 
   const wantsPlay = choice === 'auto' ? !reducedMotion : choice === 'play';
-  const playing = ready && wantsPlay && !hovered && !focused;
-  const several = events.length > 1;
+  const canPlay = embla !== null && snaps > 1;
+  const playing = canPlay && wantsPlay && !hovered && !focused;
 
   useEffect(() => {
-    if (!ready) return;
+    if (!embla) return;
+    const count = () => setSnaps(embla.scrollSnapList().length);
+    embla.on('init', count).on('reInit', count);
+    return () => {
+      embla.off('init', count).off('reInit', count);
+    };
+  }, [embla]);
+
+  useEffect(() => {
+    // The plugin sets itself up only when there are steps to take; before that it must not be asked.
+    if (!canPlay) return;
     if (playing) autoplay.play();
     else autoplay.stop();
-  }, [autoplay, playing, ready]);
+  }, [autoplay, canPlay, playing]);
 
   return (
     <div
@@ -59,7 +72,7 @@ export function JoinedEventsCarousel({ events }: { events: EventSummary[] }) {
         if (!event.currentTarget.contains(event.relatedTarget)) setFocused(false);
       }}
     >
-      {several ? (
+      {canPlay ? (
         <Group justify="flex-end" mb="xs">
           <Tooltip label={wantsPlay ? 'Pause slideshow' : 'Play slideshow'}>
             <ActionIcon
@@ -83,8 +96,11 @@ export function JoinedEventsCarousel({ events }: { events: EventSummary[] }) {
         slideGap="md"
         emblaOptions={{ loop: true, align: 'start', slidesToScroll: 1 }}
         plugins={[autoplay]}
-        getEmblaApi={() => setReady(true)}
-        withControls={several}
+        getEmblaApi={(api) => {
+          setEmbla(api);
+          setSnaps(api.scrollSnapList().length);
+        }}
+        withControls={events.length > 1}
         controlSize={36}
         classNames={{ control: classes.control }}
         previousControlProps={{ 'aria-label': 'Previous events' }}

@@ -1,0 +1,175 @@
+import { ATTENDANCE_MSG, MSG, REQUEST_MSG } from '@floorfill/shared';
+import { expect, test, type Page } from '@playwright/test';
+import {
+  captureScreens,
+  createEventAsHost,
+  expectAccessible,
+  signUpAndLogIn,
+  switchToAttendee,
+} from './support/app.ts';
+
+const LIVE = 'Live updates on';
+const SONG = 'Bohemian Rhapsody';
+
+/** The SONG REQUEST modal: search, then request the first result named `title`. */
+async function requestSong(page: Page, term: string, title: string, screenshots = false) {
+  await page.getByRole('button', { name: 'Request a song' }).click();
+  const modal = page.getByRole('dialog', { name: 'SONG REQUEST' });
+  await expect(modal).toBeVisible();
+  await expect(modal.getByText('Type an artist or a song title to search.')).toBeVisible();
+  await modal.getByLabel('Search songs').fill(term);
+  const request = modal.getByRole('button', { name: new RegExp(`^Request ${title}`) }).first();
+  await expect(request).toBeVisible();
+  if (screenshots) {
+    await expectAccessible(page);
+    await captureScreens(page, 'attendee-song-modal');
+  }
+  await request.click();
+  await expect(page.getByText(REQUEST_MSG.requested)).toBeVisible();
+  await expect(
+    modal.getByRole('button', { name: new RegExp(`^Cancel request for ${title}`) }).first(),
+  ).toBeVisible();
+  await modal.getByRole('button', { name: 'Close' }).click();
+  await expect(modal).toBeHidden();
+}
+
+/** Join from the event page itself, after the confirmation (spec §4). */
+async function joinHere(page: Page) {
+  await page.getByRole('button', { name: 'Join', exact: true }).click();
+  const confirm = page.getByRole('dialog', { name: 'Join event?' });
+  await confirm.getByRole('button', { name: 'Join', exact: true }).click();
+  await expect(page.getByRole('button', { name: 'Joined' })).toBeDisabled();
+}
+
+test('a request reaches the booth live, groups with a guest’s, and its requester hears it play', async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+
+  // The host and tonight's event (started an hour ago), plus upcoming ones for the carousel.
+  const hostContext = await browser.newContext();
+  const host = await hostContext.newPage();
+  await signUpAndLogIn(host, host.request, 'Booth Host');
+  const tonight = await createEventAsHost(host, 'Friday Floorfill', -60);
+  const upcoming = [];
+  for (const [index, name] of [
+    'Sunset Sessions',
+    'Vinyl Brunch',
+    'Warehouse Rave',
+    'Disco Ball',
+  ].entries()) {
+    upcoming.push(await createEventAsHost(host, name, 24 * 60 * (index + 2)));
+  }
+  await host.goto(`/host/event/${tonight.id}`);
+  await expect(host.getByRole('heading', { level: 1, name: 'Friday Floorfill' })).toBeVisible();
+  await expect(host.getByText(LIVE)).toBeVisible();
+  await expect(host.getByText('No song requests yet')).toBeVisible();
+
+  // The attendee: joined to the upcoming events already, joins tonight's by its code.
+  const attendeeContext = await browser.newContext();
+  const attendee = await attendeeContext.newPage();
+  await signUpAndLogIn(attendee, attendee.request, 'Ana Attendee');
+  await switchToAttendee(attendee);
+  for (const event of upcoming) {
+    const joined = await attendee.request.post('/api/v1/join-event', {
+      data: { event_code: event.code },
+    });
+    expect(joined.ok(), await joined.text()).toBe(true);
+  }
+  await attendee.reload();
+  await expect(attendee.getByText('Welcome, Ana Attendee')).toBeVisible();
+  const joinNow = attendee.getByRole('button', { name: 'Join Now' });
+  await expect(joinNow).toBeDisabled();
+  await attendee.getByLabel('Event Code').fill('   ');
+  await joinNow.click();
+  await expect(attendee.getByText(MSG.noCode)).toBeVisible();
+  await expect(attendee.getByRole('group', { name: /1 of 4: / })).toBeAttached();
+  await expectAccessible(attendee);
+  await captureScreens(attendee, 'attendee-dashboard-carousel');
+
+  await attendee.getByLabel('Event Code').fill(tonight.code.toLowerCase());
+  await joinNow.click();
+  const confirmJoin = attendee.getByRole('dialog', { name: 'Join event?' });
+  await expect(confirmJoin).toContainText(tonight.code);
+  await confirmJoin.getByRole('button', { name: 'Join', exact: true }).click();
+  await expect(attendee).toHaveURL(new RegExp(`/attendee/event/${tonight.id}$`));
+  await expect(attendee.getByText(ATTENDANCE_MSG.joined)).toBeVisible();
+  await expect(attendee.getByRole('button', { name: 'Joined' })).toBeDisabled();
+  await expect(attendee.getByText(LIVE)).toBeVisible();
+  // The booth hears of the join without a reload.
+  await expect(host.getByText('Joined').locator('..')).toContainText('1');
+
+  await requestSong(attendee, 'bohem', SONG, true);
+  const ownRequest = attendee.getByRole('list', { name: 'Your requests' }).getByRole('listitem');
+  await expect(ownRequest).toHaveCount(1);
+  await expect(ownRequest.getByRole('img', { name: 'Not played' })).toBeVisible();
+  await expectAccessible(attendee);
+  await captureScreens(attendee, 'attendee-event-details');
+
+  // The booth shows it within a blink, no reload.
+  await expect(host.getByText('Requested by 1 attendee', { exact: true })).toBeVisible();
+
+  // A guest scans the QR code, logs in as a guest, joins and asks for the same song.
+  const guestContext = await browser.newContext();
+  const guest = await guestContext.newPage();
+  await guest.goto(`/attendee/event/${tonight.id}?qr=y`);
+  await expect(guest).toHaveURL(/\/auth\/login\?.*qr=y/);
+  await guest.getByRole('button', { name: 'Login as Guest' }).click();
+  await expect(guest).toHaveURL(new RegExp(`/attendee/event/${tonight.id}`));
+  await expect(guest.getByRole('button', { name: 'Go Back' })).toHaveCount(0);
+  await expect(guest.getByText('Join this event to request songs.')).toBeVisible();
+  await joinHere(guest);
+  await requestSong(guest, 'bohemian rhapsody', SONG);
+  await expectAccessible(guest);
+
+  await expect(host.getByText('Requested by 2 attendees', { exact: true })).toBeVisible();
+  await expect(
+    host.getByText('Song Requests', { exact: true }).first().locator('..'),
+  ).toContainText('2');
+  await expectAccessible(host);
+  await captureScreens(host, 'host-event-details-live');
+
+  // The host plays it: both requesters see the check and hear it, without a reload.
+  await host.getByRole('button', { name: `Mark as played: ${SONG}` }).click();
+  await host
+    .getByRole('dialog', { name: 'Mark as played?' })
+    .getByRole('button', { name: 'Mark as played' })
+    .click();
+  await expect(host.getByRole('button', { name: `Mark as unplayed: ${SONG}` })).toBeVisible();
+
+  await expect(attendee.getByText(`${SONG} is playing now!`)).toBeVisible();
+  await expect(ownRequest.getByRole('img', { name: 'Played' })).toBeVisible();
+  await expect(guest.getByRole('img', { name: 'Played' })).toBeVisible();
+
+  // Cancelling asks first and removes the request.
+  await ownRequest.getByRole('button', { name: `Cancel request: ${SONG}` }).click();
+  await attendee
+    .getByRole('dialog', { name: 'Cancel song request?' })
+    .getByRole('button', { name: 'Remove request' })
+    .click();
+  await expect(attendee.getByText('You have not requested any song yet.')).toBeVisible();
+  await expect(host.getByText('Requested by 1 attendee', { exact: true })).toBeVisible();
+
+  // The profile lists what was joined.
+  await attendee.goto('/attendee/profile');
+  await expect(attendee.getByRole('link', { name: 'Friday Floorfill' })).toBeVisible();
+
+  await Promise.all([hostContext.close(), attendeeContext.close(), guestContext.close()]);
+});
+
+test('a wrong code says so and a missing event opens the 404 page', async ({ page }) => {
+  await signUpAndLogIn(page, page.request, 'Lost Dancer');
+  await switchToAttendee(page);
+  await page.getByLabel('Event Code').fill('NOPE42');
+  await page.getByRole('button', { name: 'Join Now' }).click();
+  await page
+    .getByRole('dialog', { name: 'Join event?' })
+    .getByRole('button', { name: 'Join', exact: true })
+    .click();
+  await expect(page.getByText(ATTENDANCE_MSG.noEventForCode).first()).toBeVisible();
+  await expect(page.getByText('You have not joined any event yet.')).toBeVisible();
+  await expectAccessible(page);
+
+  await page.goto('/attendee/event/999999');
+  await expect(page).toHaveURL(/\/404$/);
+});
