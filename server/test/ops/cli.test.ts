@@ -6,6 +6,7 @@ import { Redis } from 'ioredis';
 import pg from 'pg';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import {
+  PROCESS_TEST_TIMEOUT_MS,
   freePort,
   processDatabase,
   productionSecrets,
@@ -28,7 +29,7 @@ afterAll(async () => {
   rmSync(scratch, { recursive: true, force: true });
 }, 60_000);
 
-describe('migrate', () => {
+describe('migrate', { timeout: PROCESS_TEST_TIMEOUT_MS }, () => {
   const templateUrl = inject('templateDatabaseUrl');
 
   it.skipIf(!templateUrl)(
@@ -80,7 +81,7 @@ describe('migrate', () => {
   });
 });
 
-describe('worker', () => {
+describe('worker', { timeout: PROCESS_TEST_TIMEOUT_MS }, () => {
   const redisUrl = process.env.REDIS_URL;
 
   it('refuses to start without REDIS_URL', async () => {

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
+  PROCESS_TEST_TIMEOUT_MS,
   processDatabase,
   productionSecrets,
   spawnServer,
@@ -53,7 +54,7 @@ async function refusal(
   return { code, output: server.output() };
 }
 
-describe('production start-up', () => {
+describe('production start-up', { timeout: PROCESS_TEST_TIMEOUT_MS }, () => {
   it.each([
     [
       'no JWT_SECRET',

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io } from 'socket.io-client';
 import { connected, type TestSocket } from '../helpers/socket-client.ts';
 import {
+  PROCESS_TEST_TIMEOUT_MS,
   processDatabase,
   productionSecrets,
   spawnServer,
@@ -80,7 +81,7 @@ beforeAll(async () => {
     ...database.env,
   });
   await waitUntilServing(server);
-}, 90_000);
+}, PROCESS_TEST_TIMEOUT_MS);
 
 afterAll(async () => {
   if (server) await stopServer(server);
@@ -134,7 +135,7 @@ function stringsOf(value: unknown): string[] {
   return [];
 }
 
-describe('production logs', () => {
+describe('production logs', { timeout: PROCESS_TEST_TIMEOUT_MS }, () => {
   it('follow requests into jobs and sockets, and hold no password, code, token, key or card', async () => {
     const email = `ops-logs-${randomBytes(4).toString('hex')}@example.com`;
     const signupRequestId = `ops-signup-${randomBytes(6).toString('hex')}`;

@@ -15,6 +15,8 @@ import { inject } from 'vitest';
 
 export const REPO_ROOT = path.resolve(import.meta.dirname, '../../..');
 const START_TIMEOUT_MS = 60_000;
+/** Tests that spawn processes: a cap on waiting for a slow, busy machine, not a measure of speed. */
+export const PROCESS_TEST_TIMEOUT_MS = 120_000;
 
 export interface ServerProcess {
   baseUrl: string;

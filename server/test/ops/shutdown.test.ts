@@ -7,6 +7,7 @@ import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { connected, connectSocket, nextPush, type TestSocket } from '../helpers/socket-client.ts';
 import {
+  PROCESS_TEST_TIMEOUT_MS,
   processDatabase,
   productionSecrets,
   spawnServer,
@@ -110,7 +111,7 @@ function startSlowRequest(server: ServerProcess, url: string, requestId: string)
 
 /** Resolves once the server has logged the arrival of this request. */
 async function serverSaw(server: ServerProcess, requestId: string): Promise<void> {
-  for (let i = 0; i < 300; i += 1) {
+  for (let i = 0; i < 600; i += 1) {
     if (server.output().includes(`"reqId":"${requestId}"`)) return;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
@@ -137,7 +138,7 @@ async function untilConnectionsRefused(server: ServerProcess): Promise<string> {
   return outcome;
 }
 
-describe('graceful shutdown of a server process', () => {
+describe('graceful shutdown of a server process', { timeout: PROCESS_TEST_TIMEOUT_MS }, () => {
   it('on SIGTERM tells sockets to reconnect, refuses new connections, answers the request in flight, and exits 0', async () => {
     const server = await startNode();
     const token = await guestToken(server);
