@@ -150,7 +150,7 @@ export function createAttendanceService(
       const host = await profiles.hostCard(db, live.event.host_id);
       if (!host) return null;
       const attendance = await repo.findAttendance(db, eventId, viewerId);
-      const isRated = viewerId !== host.id && (await hasRatedHost(db, host.id, viewerId));
+      const isRated = viewerId !== host.id && (await hasRatedHost(db, host.id, viewerId, eventId));
       return {
         ...live.event,
         seq: live.seq,

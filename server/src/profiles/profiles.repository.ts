@@ -118,18 +118,23 @@ export async function findHostCard(db: DbOrTrx, hostId: number) {
     .executeTakeFirst();
 }
 
+/**
+ * Has this attendee rated this host — at one event when `eventId` is given
+ * (ratings are one per attendee, host and event), at all otherwise (profiles).
+ */
 export async function hasRatedHost(
   db: DbOrTrx,
   hostId: number,
   attendeeId: number,
+  eventId?: number,
 ): Promise<boolean> {
-  const row = await db
+  let query = db
     .selectFrom('ratings')
     .select('id')
     .where('host_id', '=', hostId)
-    .where('attendee_id', '=', attendeeId)
-    .limit(1)
-    .executeTakeFirst();
+    .where('attendee_id', '=', attendeeId);
+  if (eventId !== undefined) query = query.where('event_id', '=', eventId);
+  const row = await query.limit(1).executeTakeFirst();
   return row !== undefined;
 }
 

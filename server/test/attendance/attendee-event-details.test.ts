@@ -82,6 +82,18 @@ describe('GET /api/v1/get-attendee-event-details', () => {
     expect((await details(fan, event.id)).json().data.is_rated).toBe(true);
   });
 
+  it('keeps the Rate card at the other events of the host: a rating counts for its own event only', async () => {
+    const rated = await insertEvent(t, host.id);
+    const nextNight = await insertEvent(t, host.id);
+    const fan = await signIn(t, { defaultLogin: 3 });
+    await t.ctx.db
+      .insertInto('ratings')
+      .values({ host_id: host.id, attendee_id: fan.id, event_id: rated.id, rating: 4 })
+      .execute();
+    expect((await details(fan, rated.id)).json().data.is_rated).toBe(true);
+    expect((await details(fan, nextNight.id)).json().data.is_rated).toBe(false);
+  });
+
   it('answers 404 for a missing or deleted event (the web app goes to /404)', async () => {
     const event = await insertEvent(t, host.id);
     const fan = await signIn(t, { defaultLogin: 3 });
