@@ -100,7 +100,7 @@ export function JoinedEventsCarousel({ events }: { events: EventSummary[] }) {
           setEmbla(api);
           setSnaps(api.scrollSnapList().length);
         }}
-        withControls={events.length > 1}
+        withControls={snaps > 1}
         controlSize={36}
         classNames={{ control: classes.control }}
         previousControlProps={{ 'aria-label': 'Previous events' }}

@@ -1,0 +1,109 @@
+import { MSG } from '@floorfill/shared';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { attendeeEventDetails, songRequest } from '@/features/realtime/testing/fixtures';
+import { renderRoutes, stubApi } from '@/testing/render';
+import { AttendeeEventDetails, JOIN_TO_REQUEST } from './attendee-event-details';
+
+function renderDetails(options: { isGuest?: boolean } = {}) {
+  return renderRoutes(
+    [
+      {
+        path: '/attendee/event/:eventId',
+        element: <AttendeeEventDetails eventId={7} userId={5} isGuest={options.isGuest ?? false} />,
+      },
+      { path: '/404', element: <p>{MSG.pageNotFound}</p> },
+    ],
+    '/attendee/event/7',
+  );
+}
+
+const details = (overrides: Parameters<typeof attendeeEventDetails>[0] = {}) => ({
+  body: { status: true, msg: '', data: attendeeEventDetails(overrides) },
+});
+
+describe('attendee event details', () => {
+  it('opens the 404 page for a missing event', async () => {
+    stubApi({
+      '/api/v1/get-attendee-event-details': {
+        status: 404,
+        body: { status: false, msg: 'Event not found.' },
+      },
+    });
+    const { router } = renderDetails();
+    expect(await screen.findByText(MSG.pageNotFound)).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/404');
+  });
+
+  it('lets a guest join after confirming, with no way back to a dashboard', async () => {
+    let joined = false;
+    const calls = stubApi({
+      '/api/v1/get-attendee-event-details': () => details({ joined }),
+      '/api/v1/join-event': () => {
+        joined = true;
+        return {
+          body: {
+            status: true,
+            msg: 'You joined the event.',
+            data: { ...attendeeEventDetails(), joined: true, joined_at: '2026-11-21T20:00:00Z' },
+          },
+        };
+      },
+    });
+    renderDetails({ isGuest: true });
+
+    expect(await screen.findByText(JOIN_TO_REQUEST)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Go Back' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Request a song' })).not.toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Join' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Join event?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Join' }));
+
+    expect(await screen.findByRole('button', { name: 'Joined' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Request a song' })).toBeInTheDocument();
+    expect(calls.find((call) => call.path === '/api/v1/join-event')?.body).toEqual({
+      event_code: 'ABC234',
+    });
+  });
+
+  it('lists own requests with their status and cancels one only after confirming', async () => {
+    let requests = [
+      songRequest(),
+      songRequest({ id: 12, song_id: 'cat-2', song_name: 'Roxanne', status: 1 }),
+    ];
+    const calls = stubApi({
+      '/api/v1/get-attendee-event-details': () => details({ song_requests: requests }),
+      '/api/v1/cancel-song-request': () => {
+        requests = requests.filter((request) => request.song_id !== 'cat-2');
+        return {
+          body: {
+            status: true,
+            msg: 'Song request cancelled.',
+            data: { event_id: 7, song_id: 'cat-2', grouped_song_request: null },
+          },
+        };
+      },
+    });
+    renderDetails();
+
+    const list = await screen.findByRole('list', { name: 'Your requests' });
+    expect(within(list).getByRole('img', { name: 'Not played' })).toBeInTheDocument();
+    expect(within(list).getByRole('img', { name: 'Played' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Go Back' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'View Profile' })).toHaveAttribute(
+      'href',
+      '/attendee/host-profile/1',
+    );
+
+    await userEvent.click(within(list).getByRole('button', { name: 'Cancel request: Roxanne' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel song request?' });
+    expect(calls.some((call) => call.path === '/api/v1/cancel-song-request')).toBe(false);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Remove request' }));
+
+    expect(await screen.findByText('Song request cancelled.')).toBeInTheDocument();
+    expect(within(list).queryByText('Roxanne')).not.toBeInTheDocument();
+    expect(within(list).getAllByRole('listitem')).toHaveLength(1);
+  });
+});

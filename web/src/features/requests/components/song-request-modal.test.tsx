@@ -1,0 +1,189 @@
+import { SONG_SEARCH_DEBOUNCE_MS, TRUNCATE } from '@floorfill/shared';
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useAttendeeEventDetails } from '@/features/attendance/api/get-attendee-event-details';
+import {
+  attendeeEventDetails,
+  catalogSong,
+  songRequest,
+} from '@/features/realtime/testing/fixtures';
+import { renderWithProviders, stubApi } from '@/testing/render';
+import { requestedSongIds } from '../utils/own-requests';
+import { NO_SONGS_FOUND, SongRequestModal } from './song-request-modal';
+
+const LONG_TITLE = 'Bohemian Rhapsody (Remastered 2011 Version)';
+
+/** The modal as the event page mounts it: what was requested comes from the page's snapshot. */
+function EventPageHarness() {
+  const details = useAttendeeEventDetails(7, 0);
+  const requested = requestedSongIds(details.data?.song_requests ?? []);
+  return (
+    <SongRequestModal opened onClose={() => {}} eventId={7} attendeeId={5} requested={requested} />
+  );
+}
+
+function stubServer(
+  options: { requested?: boolean; songs?: ReturnType<typeof catalogSong>[] } = {},
+) {
+  const song = catalogSong();
+  return stubApi({
+    '/api/v1/get-attendee-event-details': {
+      body: {
+        status: true,
+        msg: '',
+        data: attendeeEventDetails({ song_requests: options.requested ? [songRequest()] : [] }),
+      },
+    },
+    '/api/v1/get-search-song-list': {
+      body: { status: true, msg: '', data: options.songs ?? [song] },
+    },
+    '/api/v1/send-song-request': {
+      status: 201,
+      body: {
+        status: true,
+        msg: 'Song requested.',
+        data: {
+          song_request: songRequest(),
+          grouped_song_request: {
+            ...songRequest(),
+            request_count: 1,
+            first_requested_at: songRequest().created_at,
+            played_at: null,
+          },
+          created: true,
+        },
+      },
+    },
+    '/api/v1/cancel-song-request': {
+      body: {
+        status: true,
+        msg: 'Song request cancelled.',
+        data: { event_id: 7, song_id: song.song_id, grouped_song_request: null },
+      },
+    },
+  });
+}
+
+const searches = (calls: ReturnType<typeof stubApi>) =>
+  calls.filter((call) => call.path === '/api/v1/get-search-song-list');
+
+beforeEach(() => {
+  vi.useFakeTimers({ shouldAdvanceTime: true });
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+function user() {
+  return userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+}
+
+async function pause(ms = SONG_SEARCH_DEBOUNCE_MS) {
+  await act(() => vi.advanceTimersByTimeAsync(ms));
+}
+
+describe('SONG REQUEST modal', () => {
+  it('does not search for an empty or blank term', async () => {
+    const calls = stubServer();
+    renderWithProviders(<EventPageHarness />);
+    const input = await screen.findByLabelText('Search songs');
+    expect(screen.getByText('Type an artist or a song title to search.')).toBeInTheDocument();
+
+    await user().type(input, '   ');
+    await pause(SONG_SEARCH_DEBOUNCE_MS * 2);
+    expect(searches(calls)).toHaveLength(0);
+    expect(screen.getByText('Type an artist or a song title to search.')).toBeInTheDocument();
+  });
+
+  it('searches once typing has paused for a second, with the last term', async () => {
+    const calls = stubServer();
+    renderWithProviders(<EventPageHarness />);
+    await user().type(await screen.findByLabelText('Search songs'), 'bohem');
+    expect(searches(calls)).toHaveLength(0);
+    expect(screen.getByText('Searching…')).toBeInTheDocument();
+
+    await pause(SONG_SEARCH_DEBOUNCE_MS - 100);
+    expect(searches(calls)).toHaveLength(0);
+    await pause(100);
+    expect(searches(calls).map((call) => call.search)).toEqual(['?q=bohem']);
+    expect(await screen.findByText('Bohemian Rhapsody')).toBeInTheDocument();
+  });
+
+  it('turns Request into Cancel and back, sending the spec payload in snake_case', async () => {
+    const calls = stubServer();
+    renderWithProviders(<EventPageHarness />);
+    const typist = user();
+    await typist.type(await screen.findByLabelText('Search songs'), 'queen');
+    await pause();
+
+    await typist.click(
+      await screen.findByRole('button', { name: 'Request Bohemian Rhapsody by Queen' }),
+    );
+    const cancel = await screen.findByRole('button', {
+      name: 'Cancel request for Bohemian Rhapsody by Queen',
+    });
+    expect(calls.find((call) => call.path === '/api/v1/send-song-request')?.body).toEqual({
+      event_id: 7,
+      attendee_id: 5,
+      song_id: 'cat-queen--bohemian-rhapsody',
+      song_name: 'Bohemian Rhapsody',
+      song_image: null,
+      song_link: null,
+      song_duration: 354,
+      album_name: 'A Night at the Opera',
+      song_artist: 'Queen',
+    });
+
+    await typist.click(cancel);
+    expect(
+      await screen.findByRole('button', { name: 'Request Bohemian Rhapsody by Queen' }),
+    ).toBeInTheDocument();
+    expect(calls.find((call) => call.path === '/api/v1/cancel-song-request')?.body).toEqual({
+      event_id: 7,
+      song_id: 'cat-queen--bohemian-rhapsody',
+    });
+  });
+
+  it('offers Cancel for a song already requested', async () => {
+    stubServer({ requested: true });
+    renderWithProviders(<EventPageHarness />);
+    await user().type(await screen.findByLabelText('Search songs'), 'queen');
+    await pause();
+    expect(
+      await screen.findByRole('button', { name: 'Cancel request for Bohemian Rhapsody by Queen' }),
+    ).toBeInTheDocument();
+  });
+
+  it('cuts title, artist and album at 23, 23 and 25 characters, keeping the full text as a title', async () => {
+    const artist = 'Queen & The Royal Philharmonic';
+    const album = 'A Night at the Opera (Deluxe Edition)';
+    stubServer({
+      songs: [catalogSong({ song_name: LONG_TITLE, song_artist: artist, album_name: album })],
+    });
+    renderWithProviders(<EventPageHarness />);
+    await user().type(await screen.findByLabelText('Search songs'), 'queen');
+    await pause();
+
+    const results = await screen.findByRole('list', { name: 'Search results' });
+    const title = within(results).getByText(
+      `${LONG_TITLE.slice(0, TRUNCATE.songTitle).trimEnd()}…`,
+    );
+    expect(title).toHaveAttribute('title', LONG_TITLE);
+    expect(within(results).getByTitle(artist)).toHaveTextContent(
+      `${artist.slice(0, TRUNCATE.songArtist).trimEnd()}…`,
+    );
+    expect(within(results).getByTitle(album)).toHaveTextContent(
+      `${album.slice(0, TRUNCATE.songAlbum).trimEnd()}…`,
+    );
+  });
+
+  it('says so when nothing matches', async () => {
+    stubServer({ songs: [] });
+    renderWithProviders(<EventPageHarness />);
+    await user().type(await screen.findByLabelText('Search songs'), 'zzzz');
+    await pause();
+    expect(await screen.findByText(NO_SONGS_FOUND)).toBeInTheDocument();
+  });
+});
