@@ -117,9 +117,10 @@ test('a host connects Stripe, an attendee tips twice and rates, and the host see
   await captureScreens(attendee, 'payments-demo-checkout');
   await attendee.getByRole('button', { name: 'Pay $5.00' }).click();
 
+  // The host hears of it at once; the attendee is back where the tip started.
+  await expect(host.getByText('Ava Attendee tipped you $5.00')).toBeVisible();
   await expect(attendee).toHaveURL(new RegExp(`/attendee/event/${event.id}$`));
   await expect(attendee.getByText(TIP_SUCCESS)).toBeVisible();
-  await expect(host.getByText('Ava Attendee tipped you $5.00')).toBeVisible();
   await expect(tipsCard).toContainText('$5.00');
 
   // $7.50, a custom amount, after the checks of the custom field.
@@ -132,9 +133,9 @@ test('a host connects Stripe, an attendee tips twice and rates, and the host see
   await expect(customTip).toContainText('Total: $7.50');
   await payOnDemoCheckout(attendee, customTip, '$7.50');
 
+  await expect(host.getByText('Ava Attendee tipped you $7.50')).toBeVisible();
   await expect(attendee).toHaveURL(new RegExp(`/attendee/event/${event.id}$`));
   await expect(attendee.getByText(TIP_SUCCESS)).toBeVisible();
-  await expect(host.getByText('Ava Attendee tipped you $7.50')).toBeVisible();
   await expect(tipsCard).toContainText('$12.50');
   await expect(tipsCard).toContainText('2 tips');
   await expectAccessible(host);

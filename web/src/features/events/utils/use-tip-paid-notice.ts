@@ -4,6 +4,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useSocketEvent } from '@/lib/socket';
 import { eventKeys } from '../api/event-keys';
 
+const TIP_TOAST_MS = 10_000;
+
 export function tipPaidMessage(attendeeName: string, amountCents: number): string {
   return `${attendeeName} tipped you ${formatCents(amountCents)}`;
 }
@@ -20,6 +22,8 @@ export function useTipPaidNotice(): void {
       id: `tip:${tipId}`,
       message: tipPaidMessage(attendeeName, amountCents),
       color: 'teal',
+      // Money arriving mid-set is worth a longer look than a routine toast.
+      autoClose: TIP_TOAST_MS,
     });
     void queryClient.invalidateQueries({ queryKey: eventKeys.dashboard() });
   });

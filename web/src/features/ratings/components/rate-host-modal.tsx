@@ -6,6 +6,7 @@ import { errorMessageOf, isApiError } from '@/lib/api-client';
 import { serverFieldErrors, type FormErrors } from '@/lib/form-errors';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { useStoreRating } from '../api/store-rating';
+import classes from './rate-host-modal.module.css';
 
 export const RATE_PREVIEW_NOTE =
   'This is what attendees see. You cannot rate yourself, so Submit is off in the preview.';
@@ -120,6 +121,7 @@ export function RateHostModal({
               value={rating}
               onChange={chooseRating}
               getSymbolLabel={starLabel}
+              classNames={{ starSymbol: classes.star }}
               data-autofocus
             />
             <Text size="xs" c={errors.rating ? 'red' : 'dimmed'} mt={6} aria-live="polite">
