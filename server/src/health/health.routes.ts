@@ -9,9 +9,13 @@ export interface Readiness {
 
 /** Liveness (the process answers) and readiness (its database and Redis answer). */
 export async function healthRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/healthz', async () => ok('ok', { uptime_seconds: Math.round(process.uptime()) }));
+  // Balancers and Docker ask every few seconds: log these only when something is wrong.
+  const quiet = { logLevel: 'warn' } as const;
+  app.get('/healthz', quiet, async () =>
+    ok('ok', { uptime_seconds: Math.round(process.uptime()) }),
+  );
 
-  app.get('/readyz', async (_request, reply) => {
+  app.get('/readyz', quiet, async (_request, reply) => {
     if (app.readiness.shuttingDown) {
       return reply
         .status(503)

@@ -31,7 +31,8 @@ async function metricsPlugin(app: FastifyInstance, options: MetricsPluginOptions
     );
   });
 
-  app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
+  // Scraped every few seconds: logged only when something is wrong.
+  app.get('/metrics', { schema: { hide: true }, logLevel: 'warn' }, async (request, reply) => {
     const access = metricsAccess(request, token);
     if (access === 'token required') {
       return reply
