@@ -282,6 +282,7 @@ function table(result: Result): string {
     row('achieved send rate (requests/s)', result.achievedRate),
     row('POST → host socket, ms p50 / p95 / p99 / max', ms(result.pushLatencyMs)),
     row('POST → HTTP answer, ms p50 / p95 / p99 / max', ms(result.httpLatencyMs)),
+    row('CPU per accepted request, server + clients (ms)', result.cpuMsPerRequest),
     row('lost (accepted, never pushed to the host)', result.lost),
     row('out of order (seq lower than one already seen)', result.outOfOrder),
     row(

@@ -51,6 +51,12 @@ export interface LoadResult {
   lost: number;
   /** Pushes that reached the host after one with a higher seq. */
   outOfOrder: number;
+  /**
+   * CPU time of the whole process (server and clients) per accepted request
+   * while measuring: unlike the latencies, it hardly depends on what else
+   * loads the machine, so it estimates capacity on a busy one.
+   */
+  cpuMsPerRequest: number;
   /** Pushes counted on every attendee socket (warm-up included), against the expected fan-out. */
   fanOut: { received: number; expected: number };
 }
@@ -181,14 +187,20 @@ export async function runLoad(input: LoadInput): Promise<LoadResult> {
 
     let sent = 0;
     let measuringSince = 0;
+    let cpuSince = process.cpuUsage();
+    let lastSentAt = 0;
     const startedAt = performance.now();
     await new Promise<void>((resolve) => {
       const timer = setInterval(() => {
         const elapsedSeconds = (performance.now() - startedAt) / 1000;
         const due = Math.min(total, Math.floor(elapsedSeconds * input.rate));
         for (; sent < due; sent += 1) {
-          if (sent === warmup) measuringSince = performance.now();
+          if (sent === warmup) {
+            measuringSince = performance.now();
+            cpuSince = process.cpuUsage();
+          }
           send(sent);
+          lastSentAt = performance.now();
         }
         if (sent >= total) {
           clearInterval(timer);
@@ -196,13 +208,17 @@ export async function runLoad(input: LoadInput): Promise<LoadResult> {
         }
       }, 5);
     });
-    const sendingSeconds = (performance.now() - measuringSince) / 1000;
+    // n requests span n - 1 intervals.
+    const measuredCount = sent - warmup;
+    const sendingSeconds = Math.max(0.001, (lastSentAt - measuringSince) / 1000);
     await Promise.all([...inFlight]);
     const drainUntil = performance.now() + DRAIN_MS;
     while (performance.now() < drainUntil && receivedAt.size < sentAt.size) {
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
 
+    const cpu = process.cpuUsage(cpuSince);
+    const cpuMs = (cpu.user + cpu.system) / 1000;
     const latencies: number[] = [];
     let lost = 0;
     for (const [key, started] of sentAt) {
@@ -214,14 +230,15 @@ export async function runLoad(input: LoadInput): Promise<LoadResult> {
       attendees: attendeeCount,
       targetRate: input.rate,
       durationSeconds: input.durationSeconds,
-      sent: sent - warmup,
+      sent: measuredCount,
       accepted: sentAt.size,
       failures,
-      achievedRate: Math.round((sent / sendingSeconds) * 10) / 10,
+      achievedRate: Math.round(((measuredCount - 1) / sendingSeconds) * 10) / 10,
       pushLatencyMs: summary(latencies),
       httpLatencyMs: summary(httpLatencies),
       lost,
       outOfOrder,
+      cpuMsPerRequest: Math.round((cpuMs / Math.max(1, sentAt.size)) * 100) / 100,
       fanOut: {
         received: fanOutReceived,
         expected: (warmupAccepted + sentAt.size) * attendeeCount,
