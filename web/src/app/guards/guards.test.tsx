@@ -5,6 +5,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { useRedirectStore } from '@/features/auth/stores/redirect-store';
 import { useSessionStore } from '@/features/auth/stores/session-store';
 import { ok, userDetails } from '@/features/profiles/test-fixtures';
+import { attendeeEventDetails } from '@/features/realtime/testing/fixtures';
 import { renderRoutes, stubApi } from '@/testing/render';
 import { routes } from '../router';
 
@@ -27,6 +28,13 @@ function sessionUser(role: 2 | 3 | 4) {
 const signedOut = {
   '/api/auth/session': { status: 401, body: { status: false, msg: MSG.unauthenticated } },
 };
+
+/** The attendee event page's own call, for event `id` (named 'Neon Nights'). */
+function eventPage(id: number) {
+  return {
+    '/api/v1/get-attendee-event-details': ok(attendeeEventDetails({ id, joined: false })),
+  };
+}
 
 function signedInAs(role: 2 | 3 | 4) {
   return {
@@ -51,6 +59,7 @@ describe('route guards in the router', () => {
   it('sends a QR visitor to login with qr=y, offers guest login, then returns to the event', async () => {
     stubApi({
       ...signedOut,
+      ...eventPage(9),
       '/api/auth/login': {
         body: {
           status: true,
@@ -78,7 +87,7 @@ describe('route guards in the router', () => {
     await user.type(screen.getByLabelText('Password'), 'correct horse');
     await user.click(screen.getByRole('button', { name: 'Login' }));
 
-    await screen.findByRole('heading', { name: 'Event Details' });
+    await screen.findByRole('heading', { level: 1, name: 'Neon Nights' });
     expect(router.state.location.pathname).toBe('/attendee/event/9');
     expect(useSessionStore.getState()).toMatchObject({ userId: 5, role: ROLE.attendee });
     expect(localStorage.getItem('floorfill.session')).not.toContain('not-kept');
@@ -113,9 +122,9 @@ describe('route guards in the router', () => {
   });
 
   it('lets a guest see an event but asks them to register for the dashboard', async () => {
-    stubApi(signedInAs(ROLE.guest));
+    stubApi({ ...signedInAs(ROLE.guest), ...eventPage(3) });
     const { router } = renderRoutes(routes, '/attendee/event/3');
-    await screen.findByRole('heading', { name: 'Event Details' });
+    await screen.findByRole('heading', { level: 1, name: 'Neon Nights' });
 
     await router.navigate('/attendee/dashboard');
     await waitFor(() => expect(router.state.location.pathname).toBe('/auth/register'));
