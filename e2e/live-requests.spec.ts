@@ -57,6 +57,7 @@ test('a request reaches the booth live, groups with a guest’s, and its request
     'Vinyl Brunch',
     'Warehouse Rave',
     'Disco Ball',
+    'Rooftop Jazz',
   ].entries()) {
     upcoming.push(await createEventAsHost(host, name, 24 * 60 * (index + 2)));
   }
@@ -83,7 +84,7 @@ test('a request reaches the booth live, groups with a guest’s, and its request
   await attendee.getByLabel('Event Code').fill('   ');
   await joinNow.click();
   await expect(attendee.getByText(MSG.noCode)).toBeVisible();
-  await expect(attendee.getByRole('group', { name: /1 of 4: / })).toBeAttached();
+  await expect(attendee.getByRole('group', { name: /1 of 5: / })).toBeAttached();
   await expectAccessible(attendee);
   await captureScreens(attendee, 'attendee-dashboard-carousel');
 

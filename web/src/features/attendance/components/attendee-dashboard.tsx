@@ -9,6 +9,25 @@ export const NO_JOINED_EVENTS_YET = 'You have not joined any event yet.';
 
 function JoinedEvents() {
   const joined = useJoinedEvents();
+  const title = (
+    <Title order={2} fz="lg" id="joined-events-title">
+      Joined Events
+    </Title>
+  );
+  if (joined.data && joined.data.length > 0) {
+    return <JoinedEventsCarousel events={joined.data} header={title} />;
+  }
+  return (
+    <>
+      {title}
+      <JoinedEventsState />
+    </>
+  );
+}
+
+/** Loading, failed or empty: what shows until there are joined events. */
+function JoinedEventsState() {
+  const joined = useJoinedEvents();
   if (joined.isError) {
     return (
       <Stack align="flex-start" gap="xs">
@@ -37,7 +56,7 @@ function JoinedEvents() {
       </Paper>
     );
   }
-  return <JoinedEventsCarousel events={joined.data} />;
+  return null;
 }
 
 /** The attendee dashboard below its greeting: join by code, then the joined events. */
@@ -46,9 +65,6 @@ export function AttendeeDashboard() {
     <Stack gap="xl">
       <JoinEventForm />
       <Stack gap="sm" component="section" aria-labelledby="joined-events-title">
-        <Title order={2} fz="lg" id="joined-events-title">
-          Joined Events
-        </Title>
         <JoinedEvents />
       </Stack>
     </Stack>

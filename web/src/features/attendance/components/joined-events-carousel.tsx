@@ -6,7 +6,7 @@ import { useReducedMotion } from '@mantine/hooks';
 import { IconPlayerPauseFilled, IconPlayerPlayFilled } from '@tabler/icons-react';
 import type { EmblaCarouselType } from 'embla-carousel';
 import Autoplay from 'embla-carousel-autoplay';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { paths } from '@/config/paths';
 import { ProfileEventCard } from '@/features/profiles/components/profile-event-card';
 import classes from './joined-events-carousel.module.css';
@@ -24,7 +24,14 @@ type PlayChoice = 'auto' | 'play' | 'pause';
  * step (spec §9). It pauses while the pointer or keyboard focus is inside, for
  * people who asked for reduced motion, and with its Pause button (WCAG 2.2.2).
  */
-export function JoinedEventsCarousel({ events }: { events: EventSummary[] }) {
+export function JoinedEventsCarousel({
+  events,
+  header,
+}: {
+  events: EventSummary[];
+  /** The section's heading, sharing a row with the Pause button. */
+  header: ReactNode;
+}) {
   const reducedMotion = useReducedMotion();
   const [autoplay] = useState(() =>
     Autoplay({
@@ -72,8 +79,9 @@ export function JoinedEventsCarousel({ events }: { events: EventSummary[] }) {
         if (!event.currentTarget.contains(event.relatedTarget)) setFocused(false);
       }}
     >
-      {canPlay ? (
-        <Group justify="flex-end" mb="xs">
+      <Group justify="space-between" mb="sm" mih={34}>
+        {header}
+        {canPlay ? (
           <Tooltip label={wantsPlay ? 'Pause slideshow' : 'Play slideshow'}>
             <ActionIcon
               variant="default"
@@ -88,8 +96,8 @@ export function JoinedEventsCarousel({ events }: { events: EventSummary[] }) {
               )}
             </ActionIcon>
           </Tooltip>
-        </Group>
-      ) : null}
+        ) : null}
+      </Group>
       <Carousel
         aria-label="Joined events"
         slideSize={SLIDE_SIZE}
