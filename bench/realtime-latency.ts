@@ -24,6 +24,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
 import type { FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
 import pg from 'pg';
 import { format, resolveConfig } from 'prettier';
 import { buildApp } from '../server/src/app.ts';
@@ -75,6 +76,19 @@ export function parseOptions(argv: string[]): Options {
   };
 }
 
+/** The run's own keys (queues, rate limits) go with it; the prefix is unique to the run. */
+async function deleteRedisKeys(config: Config): Promise<void> {
+  if (!config.redisUrl) return;
+  const redis = new Redis(config.redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1 });
+  try {
+    await redis.connect();
+    const keys = await redis.keys(`${config.redisPrefix}:*`);
+    if (keys.length > 0) await redis.del(...keys);
+  } finally {
+    redis.disconnect();
+  }
+}
+
 interface Scratch {
   config: Config;
   cleanup(): Promise<void>;
@@ -121,6 +135,7 @@ async function scratchConfig(): Promise<Scratch> {
     config,
     async cleanup() {
       await dropDatabase();
+      await deleteRedisKeys(config);
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
