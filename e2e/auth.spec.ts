@@ -2,9 +2,11 @@ import { MSG } from '@floorfill/shared';
 import { expect, test, type Page } from '@playwright/test';
 import {
   captureScreens,
+  createEventAsHost,
   expectAccessible,
   latestCode,
   randomPassword,
+  signUpAndLogIn,
   uniqueEmail,
 } from './support/app.ts';
 
@@ -126,15 +128,24 @@ test('a forgotten password is reset with an emailed code, and only the new one w
 
 test('a guest who scanned a QR code enters without an account and lands on the event page', async ({
   page,
+  browser,
 }) => {
-  await page.goto('/attendee/event/1?qr=y');
+  // A host's live event, made in a context of its own.
+  const hostContext = await browser.newContext();
+  const hostPage = await hostContext.newPage();
+  await signUpAndLogIn(hostPage, hostPage.request, 'QR Host');
+  const event = await createEventAsHost(hostPage, 'Rooftop Night');
+  await hostContext.close();
+
+  await page.goto(`/attendee/event/${event.id}?qr=y`);
   await expect(page).toHaveURL(/\/auth\/login\?.*qr=y/);
   await expect(page.getByText(MSG.pleaseLogin)).toBeVisible();
   await expectAccessible(page);
   await captureScreens(page, 'auth-login-qr');
 
   await page.getByRole('button', { name: 'Login as Guest' }).click();
-  await expect(page).toHaveURL(/\/attendee\/event\/1/);
+  await expect(page).toHaveURL(new RegExp(`/attendee/event/${event.id}`));
+  await expect(page.getByRole('heading', { name: 'Rooftop Night' })).toBeVisible();
 
   // Guests may not use the dashboard or profile.
   await page.goto('/attendee/dashboard');

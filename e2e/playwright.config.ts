@@ -23,6 +23,8 @@ export default defineConfig({
   reporter: [['list'], ['html', { outputFolder: '../playwright-report', open: 'never' }]],
   use: {
     baseURL,
+    // No fades: axe judges contrast on settled screens (the app honours reduced motion).
+    reducedMotion: 'reduce',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {

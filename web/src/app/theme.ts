@@ -30,6 +30,8 @@ const brand: MantineColorsTuple = [
 
 export const theme = createTheme({
   primaryColor: 'brand',
+  // People who ask their system for less motion get no fades or slides.
+  respectReducedMotion: true,
   primaryShade: { light: 7, dark: 5 },
   colors: { brand },
   fontFamily:
