@@ -1,6 +1,7 @@
 import { sql, type ExpressionBuilder } from 'kysely';
 import type { Database } from '../infra/database-types.ts';
 import type { DbOrTrx } from '../infra/db.ts';
+import { selectEventSongRequests } from '../requests/requests.repository.ts';
 
 /** All SQL of events, as the host sees them; attendance and requests only as counts and lists. */
 
@@ -184,29 +185,7 @@ export async function hostTotals(db: DbOrTrx, hostId: number) {
 
 /** Every request of an event, oldest first, with the attendee's shown name. */
 export async function listEventSongRequests(db: DbOrTrx, eventId: number) {
-  return db
-    .selectFrom('song_requests')
-    .innerJoin('users', 'users.id', 'song_requests.attendee_id')
-    .where('song_requests.event_id', '=', eventId)
-    .select([
-      'song_requests.id',
-      'song_requests.event_id',
-      'song_requests.attendee_id',
-      'song_requests.song_id',
-      'song_requests.song_name',
-      'song_requests.song_artist',
-      'song_requests.album_name',
-      'song_requests.song_image',
-      'song_requests.song_link',
-      'song_requests.song_duration',
-      'song_requests.status',
-      'song_requests.played_at',
-      'song_requests.created_at',
-    ])
-    .select(sql<string>`coalesce(nullif(users.display_name, ''), users.name)`.as('attendee_name'))
-    .orderBy('song_requests.created_at', 'asc')
-    .orderBy('song_requests.id', 'asc')
-    .execute();
+  return selectEventSongRequests(db, eventId).execute();
 }
 
 export type SongRequestRow = Awaited<ReturnType<typeof listEventSongRequests>>[number];

@@ -18,8 +18,11 @@ export interface NewSongRequest {
   songDuration: number;
 }
 
-/** Requests joined with their attendee's shown name: the shape the events feature groups. */
-function requestsWithNames(db: DbOrTrx, eventId: number) {
+/**
+ * An event's requests joined with their attendee's shown name, oldest first:
+ * the shape the events feature groups. Callers narrow it further.
+ */
+export function selectEventSongRequests(db: DbOrTrx, eventId: number) {
   return db
     .selectFrom('song_requests')
     .innerJoin('users', 'users.id', 'song_requests.attendee_id')
@@ -73,7 +76,7 @@ export async function insertSongRequest(
 
 /** Every request of one song in an event, oldest first. */
 export async function listSongRequestsOfSong(db: DbOrTrx, eventId: number, songId: string) {
-  return requestsWithNames(db, eventId).where('song_requests.song_id', '=', songId).execute();
+  return selectEventSongRequests(db, eventId).where('song_requests.song_id', '=', songId).execute();
 }
 
 function attendeeCount(eb: ExpressionBuilder<Database, 'song_requests'>, eventId: number) {
@@ -120,7 +123,7 @@ export async function readSongAndStats(
   eventId: number,
   songId: string,
 ): Promise<{ rows: SongRequestRow[]; stats: EventStats }> {
-  const rows = await requestsWithNames(db, eventId)
+  const rows = await selectEventSongRequests(db, eventId)
     .where('song_requests.song_id', '=', songId)
     .select((eb) => [attendeeCount(eb, eventId), requestCount(eb, eventId)])
     .execute();
@@ -134,7 +137,7 @@ export async function readSongAndStats(
 
 /** One attendee's requests in an event, oldest first. */
 export async function listAttendeeRequests(db: DbOrTrx, eventId: number, attendeeId: number) {
-  return requestsWithNames(db, eventId)
+  return selectEventSongRequests(db, eventId)
     .where('song_requests.attendee_id', '=', attendeeId)
     .execute();
 }
@@ -142,7 +145,7 @@ export async function listAttendeeRequests(db: DbOrTrx, eventId: number, attende
 /** The event's requests with these ids (the rows a write just changed). */
 export async function listRequestsByIds(db: DbOrTrx, eventId: number, ids: readonly number[]) {
   if (ids.length === 0) return [];
-  return requestsWithNames(db, eventId).where('song_requests.id', 'in', ids).execute();
+  return selectEventSongRequests(db, eventId).where('song_requests.id', 'in', ids).execute();
 }
 
 /** One attendee's request for a song, or undefined. */
@@ -152,7 +155,7 @@ export async function findAttendeeSongRequest(
   attendeeId: number,
   songId: string,
 ) {
-  return requestsWithNames(db, eventId)
+  return selectEventSongRequests(db, eventId)
     .where('song_requests.attendee_id', '=', attendeeId)
     .where('song_requests.song_id', '=', songId)
     .executeTakeFirst();
