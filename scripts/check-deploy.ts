@@ -610,6 +610,22 @@ export function checkDeploy(root: string): CheckResult[] {
         'NODE_ENV=production, TRUST_PROXY=true, RUN_WORKER=false, DATABASE_URL, REDIS_URL, secrets',
     );
   }
+  // Payments break quietly when a Stripe setting never reaches a node: each must be passed through (empty means unset).
+  const stripeSettings = [
+    'STRIPE_SECRET_KEY',
+    'STRIPE_WEBHOOK_SECRET',
+    'STRIPE_CONNECT_WEBHOOK_SECRET',
+    'STRIPE_PLATFORM_FEE_PERCENT',
+  ];
+  for (const name of [...appNodes, 'worker']) {
+    const env = environment(service(name));
+    const missing = stripeSettings.filter((key) => !(key in env));
+    report.check(
+      `compose: ${name} passes every Stripe setting through`,
+      missing.length === 0,
+      missing.length > 0 ? `missing: ${missing.join(', ')}` : stripeSettings.join(', '),
+    );
+  }
   for (const name of [...appNodes, 'worker']) {
     const uploads = asList(service(name).volumes).find((volume) => volume.startsWith('uploads:'));
     report.check(

@@ -57,6 +57,8 @@ describe('deployment files', () => {
     'compose: app1 waits for migrate (service_completed_successfully)',
     'compose: postgres has a healthcheck and a named volume',
     'compose: redis has a healthcheck and a named volume',
+    'compose: app1 passes every Stripe setting through',
+    'compose: worker passes every Stripe setting through',
     'lb: the upstream lists every app node',
     'lb: passes WebSocket upgrades',
     'dockerfile: runtime stage runs as a non-root USER',
@@ -108,6 +110,7 @@ describe('a broken copy of the deployment files', () => {
   compose = replaced(compose, /\n {2}app2:\n[\s\S]*?(?=\n {2}worker:)/, '\n');
   compose = replaced(compose, "restart: 'no'", "restart: 'on-failure'");
   compose = replaced(compose, 'server/src/cli/worker.ts', 'server/src/cli/no-such-worker.ts');
+  compose = replaced(compose, /^ {4}STRIPE_CONNECT_WEBHOOK_SECRET: .*\n/m, '');
   writeFileSync(path.join(root, 'docker-compose.yml'), compose);
 
   let dockerfile = source('Dockerfile');
@@ -139,6 +142,11 @@ describe('a broken copy of the deployment files', () => {
       'a worker command with no script behind it',
       'compose: worker runs a script',
       'no-such-worker',
+    ],
+    [
+      'a Stripe setting not passed through',
+      'passes every Stripe setting through',
+      'STRIPE_CONNECT_WEBHOOK_SECRET',
     ],
     ['a root runtime', 'runs as a non-root USER', 'root'],
     [
