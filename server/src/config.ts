@@ -98,6 +98,26 @@ const envSchema = z.object({
     emptyAsUndefined,
     z.coerce.number().int().min(1).default(20),
   ),
+  /** Song requests per user and minute; 0 turns the limit off (load tests only). */
+  SONG_REQUEST_RATE_LIMIT_PER_MINUTE: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().min(0).default(30),
+  ),
+  /** Song searches per user and minute; 0 turns the limit off (load tests only). */
+  SONG_SEARCH_RATE_LIMIT_PER_MINUTE: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().min(0).default(120),
+  ),
+  /** How often the worker deletes expired sessions and codes. */
+  PRUNE_INTERVAL_MINUTES: z.preprocess(
+    emptyAsUndefined,
+    z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(7 * 24 * 60)
+      .default(60),
+  ),
   WEB_DIST_DIR: optionalString,
   /** Where song search looks first; the built-in catalog answers when it is slow or failing. */
   CATALOG_PROVIDER: z.preprocess(emptyAsUndefined, z.enum(CATALOG_PROVIDERS).default('catalog')),
@@ -178,6 +198,11 @@ export interface Config {
   shutdownTimeoutMs: number;
   workerPort: number;
   authRateLimitPerMinute: number;
+  /** Per user and minute; 0 means no limit. */
+  songRequestRateLimitPerMinute: number;
+  /** Per user and minute; 0 means no limit. */
+  songSearchRateLimitPerMinute: number;
+  pruneIntervalMinutes: number;
   webDistDir: string;
   /** The dev outbox (mail printed and kept for developers) is on exactly when there is no SMTP. */
   devOutbox: boolean;
@@ -344,6 +369,9 @@ export function loadConfig(rawEnv: RawEnv = process.env): Config {
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
     workerPort: env.WORKER_PORT,
     authRateLimitPerMinute: env.AUTH_RATE_LIMIT_PER_MINUTE,
+    songRequestRateLimitPerMinute: env.SONG_REQUEST_RATE_LIMIT_PER_MINUTE,
+    songSearchRateLimitPerMinute: env.SONG_SEARCH_RATE_LIMIT_PER_MINUTE,
+    pruneIntervalMinutes: env.PRUNE_INTERVAL_MINUTES,
     webDistDir: path.resolve(repoRoot, env.WEB_DIST_DIR ?? 'web/dist'),
     devOutbox: !env.SMTP_URL,
     catalog: {

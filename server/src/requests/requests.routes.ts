@@ -8,6 +8,7 @@ import {
   type MarkResult,
   type SendSongRequestData,
 } from '@floorfill/shared';
+import type { RateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireMember, requireSession } from '../auth/auth.plugin.ts';
@@ -29,6 +30,22 @@ async function membersOnly(request: FastifyRequest): Promise<void> {
 }
 
 /**
+ * Counted per user, so a script cannot flood an event's queue while everyone
+ * behind one venue's address keeps their own budget; without a session, per
+ * address (those calls are refused anyway). Counted before validation, so
+ * malformed tries count too. Off when the limit is 0 (load tests).
+ */
+function sendLimit(perMinute: number): RateLimitOptions | false {
+  if (perMinute === 0) return false;
+  return {
+    max: perMinute,
+    timeWindow: 60_000,
+    keyGenerator: (request) =>
+      request.session ? `user:${request.session.userId}` : `ip:${request.ip}`,
+  };
+}
+
+/**
  * Song requests: send and cancel (attendees and guests who joined), mark as
  * played / unplayed / delete (the event's host; never a guest). Writes own
  * their transaction and push to the event's room only after it committed.
@@ -39,7 +56,10 @@ export const requestRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/v1/send-song-request',
-    { schema: { body: sendSongRequestBody } },
+    {
+      schema: { body: sendSongRequestBody },
+      config: { rateLimit: sendLimit(config.songRequestRateLimitPerMinute) },
+    },
     async (request, reply) => {
       const session = requireSession(request);
       assertSameUser(session, request.body.attendee_id);
