@@ -1,39 +1,40 @@
 /**
- * The load generator of bench/realtime-latency.ts, run in a worker thread:
- * connects every attendee and the host to the event's room, posts song
- * requests at a steady rate over keep-alive HTTP, and times each from its
- * POST to the host socket's `request:upserted`. Sending and receiving both
- * happen here, so one clock measures both ends.
+ * The load generator of bench/realtime-latency.ts: connects the host and
+ * every attendee to the event's room (spread over the nodes, as a load
+ * balancer would), posts song requests at a steady rate over keep-alive HTTP
+ * (round-robin over the nodes), and times each from its POST to the host
+ * socket's `request:upserted`. Sending and receiving happen in this one
+ * process, so one clock measures both ends.
  */
 import { performance } from 'node:perf_hooks';
-import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import type { ClientToServerEvents, ServerToClientEvents } from '@floorfill/shared';
 import { io, type Socket } from 'socket.io-client';
+import { summary, type Percentiles } from './lib/report.ts';
 
 type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 /** How long to wait for stragglers after the last request was answered. */
 const DRAIN_MS = 3000;
-/** Handshakes at a time: a burst of hundreds measures the handshake, not the room. */
+/** Handshakes at a time: a burst of thousands measures the handshake, not the room. */
 const CONNECT_BATCH = 50;
 
 export interface LoadInput {
-  baseUrl: string;
+  nodeUrls: readonly string[];
   eventId: number;
   hostToken: string;
-  attendeeTokens: string[];
-  songIds: string[];
+  attendeeTokens: readonly string[];
+  songIds: readonly string[];
   rate: number;
   durationSeconds: number;
   /** Seconds at the same rate before measuring (JIT, pools and caches warm up); not counted. */
   warmupSeconds: number;
 }
 
-export interface Percentiles {
-  p50: number;
-  p95: number;
-  p99: number;
-  max: number;
+export interface LoadHooks {
+  /** Every socket is connected and subscribed; nothing is sent yet. */
+  connected(): Promise<void>;
+  /** The warm-up is over: measuring starts now. */
+  measuring(): Promise<void>;
 }
 
 export interface LoadResult {
@@ -51,36 +52,13 @@ export interface LoadResult {
   lost: number;
   /** Pushes that reached the host after one with a higher seq. */
   outOfOrder: number;
-  /**
-   * CPU time of the whole process (server and clients) per accepted request
-   * while measuring: unlike the latencies, it hardly depends on what else
-   * loads the machine, so it estimates capacity on a busy one.
-   */
-  cpuMsPerRequest: number;
-  /** Pushes counted on every attendee socket (warm-up included), against the expected fan-out. */
+  /** `event:stats` pushes counted on every attendee socket (warm-up included), against one per accepted request per attendee. */
   fanOut: { received: number; expected: number };
 }
 
-export function percentile(sorted: readonly number[], p: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  const rank = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
-  return sorted[rank] ?? Number.NaN;
-}
-
-function summary(values: number[]): Percentiles {
-  const sorted = [...values].sort((a, b) => a - b);
-  const round = (value: number) => Math.round(value * 100) / 100;
-  return {
-    p50: round(percentile(sorted, 50)),
-    p95: round(percentile(sorted, 95)),
-    p99: round(percentile(sorted, 99)),
-    max: round(sorted.at(-1) ?? Number.NaN),
-  };
-}
-
-function connect(baseUrl: string, token: string): Promise<ClientSocket> {
+function connect(url: string, token: string): Promise<ClientSocket> {
   return new Promise((resolve, reject) => {
-    const socket: ClientSocket = io(baseUrl, {
+    const socket: ClientSocket = io(url, {
       transports: ['websocket'],
       reconnection: false,
       forceNew: true,
@@ -92,14 +70,16 @@ function connect(baseUrl: string, token: string): Promise<ClientSocket> {
 }
 
 async function connectAndSubscribe(
-  baseUrl: string,
-  tokens: string[],
+  urls: readonly string[],
+  tokens: readonly string[],
   eventId: number,
 ): Promise<ClientSocket[]> {
   const sockets: ClientSocket[] = [];
   for (let start = 0; start < tokens.length; start += CONNECT_BATCH) {
     const batch = await Promise.all(
-      tokens.slice(start, start + CONNECT_BATCH).map((token) => connect(baseUrl, token)),
+      tokens
+        .slice(start, start + CONNECT_BATCH)
+        .map((token, offset) => connect(urls[(start + offset) % urls.length] ?? '', token)),
     );
     sockets.push(...batch);
     const acks = await Promise.all(
@@ -110,7 +90,7 @@ async function connectAndSubscribe(
   return sockets;
 }
 
-export async function runLoad(input: LoadInput): Promise<LoadResult> {
+export async function runLoad(input: LoadInput, hooks: LoadHooks): Promise<LoadResult> {
   const attendeeCount = input.attendeeTokens.length;
   const warmup = Math.floor(input.rate * input.warmupSeconds);
   const total = warmup + Math.floor(input.rate * input.durationSeconds);
@@ -120,15 +100,21 @@ export async function runLoad(input: LoadInput): Promise<LoadResult> {
       `${total} requests need more distinct (attendee, song) pairs than ${capacity}: raise --songs or --attendees`,
     );
   }
-  const [hostSocket] = await connectAndSubscribe(input.baseUrl, [input.hostToken], input.eventId);
+  // The host on the first node; with two, half the attendees watch through the other one and Redis.
+  const [hostSocket] = await connectAndSubscribe(
+    input.nodeUrls.slice(0, 1),
+    [input.hostToken],
+    input.eventId,
+  );
   if (!hostSocket) throw new Error('no host socket');
   const attendeeSockets = await connectAndSubscribe(
-    input.baseUrl,
+    input.nodeUrls,
     input.attendeeTokens,
     input.eventId,
   );
 
   try {
+    await hooks.connected();
     // A request is known by (song, count after it): counts only grow here, so the pair is unique.
     const receivedAt = new Map<string, number>();
     let maxSeq = 0;
@@ -140,7 +126,7 @@ export async function runLoad(input: LoadInput): Promise<LoadResult> {
     });
     let fanOutReceived = 0;
     for (const socket of attendeeSockets) {
-      socket.on('request:upserted', () => {
+      socket.on('event:stats', () => {
         fanOutReceived += 1;
       });
     }
@@ -159,8 +145,9 @@ export async function runLoad(input: LoadInput): Promise<LoadResult> {
       const round = Math.floor(index / attendeeCount);
       const songId = input.songIds[(attendee + round) % input.songIds.length] ?? '';
       const token = input.attendeeTokens[attendee] ?? '';
+      const url = input.nodeUrls[index % input.nodeUrls.length] ?? '';
       const started = performance.now();
-      const request = fetch(`${input.baseUrl}/api/v1/send-song-request`, {
+      const request = fetch(`${url}/api/v1/send-song-request`, {
         method: 'POST',
         headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
         body: JSON.stringify({ event_id: input.eventId, song_id: songId }),
@@ -187,8 +174,8 @@ export async function runLoad(input: LoadInput): Promise<LoadResult> {
 
     let sent = 0;
     let measuringSince = 0;
-    let cpuSince = process.cpuUsage();
     let lastSentAt = 0;
+    const hookCalls: Array<Promise<void>> = [];
     const startedAt = performance.now();
     await new Promise<void>((resolve) => {
       const timer = setInterval(() => {
@@ -197,7 +184,7 @@ export async function runLoad(input: LoadInput): Promise<LoadResult> {
         for (; sent < due; sent += 1) {
           if (sent === warmup) {
             measuringSince = performance.now();
-            cpuSince = process.cpuUsage();
+            hookCalls.push(hooks.measuring());
           }
           send(sent);
           lastSentAt = performance.now();
@@ -208,17 +195,15 @@ export async function runLoad(input: LoadInput): Promise<LoadResult> {
         }
       }, 5);
     });
-    // n requests span n - 1 intervals.
     const measuredCount = sent - warmup;
+    // n requests span n - 1 intervals.
     const sendingSeconds = Math.max(0.001, (lastSentAt - measuringSince) / 1000);
-    await Promise.all([...inFlight]);
+    await Promise.all([...inFlight, ...hookCalls]);
     const drainUntil = performance.now() + DRAIN_MS;
     while (performance.now() < drainUntil && receivedAt.size < sentAt.size) {
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
 
-    const cpu = process.cpuUsage(cpuSince);
-    const cpuMs = (cpu.user + cpu.system) / 1000;
     const latencies: number[] = [];
     let lost = 0;
     for (const [key, started] of sentAt) {
@@ -238,7 +223,6 @@ export async function runLoad(input: LoadInput): Promise<LoadResult> {
       httpLatencyMs: summary(httpLatencies),
       lost,
       outOfOrder,
-      cpuMsPerRequest: Math.round((cpuMs / Math.max(1, sentAt.size)) * 100) / 100,
       fanOut: {
         received: fanOutReceived,
         expected: (warmupAccepted + sentAt.size) * attendeeCount,
@@ -248,15 +232,4 @@ export async function runLoad(input: LoadInput): Promise<LoadResult> {
     hostSocket.disconnect();
     for (const socket of attendeeSockets) socket.disconnect();
   }
-}
-
-if (!isMainThread && parentPort) {
-  const port = parentPort;
-  runLoad(workerData as LoadInput).then(
-    (result) => port.postMessage(result),
-    (error: unknown) => {
-      console.error(error);
-      process.exit(1);
-    },
-  );
 }

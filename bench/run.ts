@@ -1,45 +1,107 @@
 /**
- * Runs the benchmarks one after another, each in a process of its own (so
- * one run's database and sockets never weigh on the next), passing the flags
- * through. `npm run bench -- --attendees 300 --rate 50 --duration 20`;
- * `--only <name>` picks one.
+ * `npm run bench`: every benchmark, each run in a process of its own (one
+ * run's database, nodes and sockets never weigh on the next), with sizes as
+ * flags:
+ *
+ *   npm run bench -- --attendees 300,3000 --nodes 1,2 --rate 20 --duration 15 \
+ *     --connections 50 --event-requests 5000 --joiners 1000
+ *
+ * The realtime benchmark runs once per (attendees, nodes) pair; two nodes need
+ * DATABASE_URL and REDIS_URL and are skipped, saying so, without them.
+ * `--only rest` or `--only realtime` picks one; `--no-record` only prints.
  */
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
+import { parseArgs } from 'node:util';
 
-const BENCHMARKS = ['realtime-latency'] as const;
+const { values } = parseArgs({
+  args: process.argv.slice(2),
+  options: {
+    only: { type: 'string' },
+    attendees: { type: 'string', default: '300,3000' },
+    nodes: { type: 'string', default: '1,2' },
+    rate: { type: 'string', default: '20' },
+    duration: { type: 'string', default: '15' },
+    connections: { type: 'string', default: '50' },
+    'rest-duration': { type: 'string', default: '10' },
+    'event-requests': { type: 'string', default: '5000' },
+    joiners: { type: 'string', default: '1000' },
+    'join-connections': { type: 'string', default: '100' },
+    'no-record': { type: 'boolean', default: false },
+  },
+  allowPositionals: false,
+});
 
-function split(argv: string[]): { only: string | undefined; flags: string[] } {
-  const flags: string[] = [];
-  let only: string | undefined;
-  for (let index = 0; index < argv.length; index += 1) {
-    const arg = argv[index] ?? '';
-    if (arg === '--only') {
-      only = argv[index + 1];
-      index += 1;
-    } else if (arg.startsWith('--only=')) {
-      only = arg.slice('--only='.length);
-    } else {
-      flags.push(arg);
-    }
-  }
-  return { only, flags };
+const list = (value: string) =>
+  value
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
+const record = values['no-record'] ? ['--no-record'] : [];
+const canRunTwoNodes = Boolean(process.env.DATABASE_URL && process.env.REDIS_URL);
+
+interface Run {
+  script: string;
+  args: string[];
 }
 
-const { only, flags } = split(process.argv.slice(2));
-const selected = BENCHMARKS.filter((name) => only === undefined || name === only);
-if (selected.length === 0) {
-  console.error(`unknown benchmark "${only}"; known: ${BENCHMARKS.join(', ')}`);
+const runs: Run[] = [];
+if (values.only === undefined || values.only === 'rest') {
+  runs.push({
+    script: 'rest.ts',
+    args: [
+      '--duration',
+      values['rest-duration'],
+      '--connections',
+      values.connections,
+      '--event-requests',
+      values['event-requests'],
+      '--joiners',
+      values.joiners,
+      '--join-connections',
+      values['join-connections'],
+      ...record,
+    ],
+  });
+}
+if (values.only === undefined || values.only === 'realtime') {
+  for (const nodes of list(values.nodes)) {
+    if (Number(nodes) > 1 && !canRunTwoNodes) {
+      console.log(`\n== realtime on ${nodes} nodes skipped: set DATABASE_URL and REDIS_URL`);
+      continue;
+    }
+    for (const attendees of list(values.attendees)) {
+      runs.push({
+        script: 'realtime-latency.ts',
+        args: [
+          '--attendees',
+          attendees,
+          '--nodes',
+          nodes,
+          '--rate',
+          values.rate,
+          '--duration',
+          values.duration,
+          ...record,
+        ],
+      });
+    }
+  }
+}
+if (runs.length === 0) {
+  console.error(`unknown benchmark "${values.only}"; known: rest, realtime`);
   process.exit(2);
 }
 
 let failed = 0;
-for (const name of selected) {
-  console.log(`\n== ${name} ${flags.join(' ')}`);
-  const script = path.join(import.meta.dirname, `${name}.ts`);
-  const run = spawnSync(process.execPath, ['--import', 'tsx', script, ...flags], {
-    stdio: 'inherit',
-  });
-  if (run.status !== 0) failed += 1;
+for (const run of runs) {
+  console.log(`\n== ${run.script} ${run.args.join(' ')}`);
+  const result = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', path.join(import.meta.dirname, run.script), ...run.args],
+    { stdio: 'inherit' },
+  );
+  if (result.status !== 0) failed += 1;
 }
+console.log(`\n${runs.length - failed} of ${runs.length} benchmark runs completed cleanly`);
 process.exit(failed > 0 ? 1 : 0);

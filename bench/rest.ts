@@ -1,0 +1,332 @@
+/**
+ * REST throughput and latency with autocannon, each figure next to a bare
+ * Fastify endpoint measured in the same run (the ceiling), so the results
+ * read as ratios and survive a noisy machine:
+ *
+ * - bare: `GET /bare` on a Fastify with nothing else (run first and last);
+ * - get-event-details: the host's snapshot of a big event (--event-requests);
+ * - send-song-request: every POST a new (attendee, song) pair, so each writes;
+ * - join-burst: --joiners attendees join one event, each once, as fast as
+ *   --join-connections connections allow.
+ *
+ *   npx tsx bench/rest.ts --duration 10 --connections 50 --event-requests 5000 --joiners 1000
+ *
+ * The app and the bare server are processes of their own (bench/server-node.ts);
+ * autocannon runs here. PGlite by default, Postgres with DATABASE_URL.
+ */
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import { createAppContext } from '../server/src/infra/context.ts';
+import { createLogger } from '../server/src/infra/logger.ts';
+import { startNode, type ServerNode } from './lib/nodes.ts';
+import { machine, record, round2, table, type Row } from './lib/report.ts';
+import { createScratch } from './lib/scratch.ts';
+import { catalogSongs, seedEvent, seedGuests, seedRequests, type User } from './lib/seed.ts';
+
+export interface Options {
+  durationSeconds: number;
+  connections: number;
+  eventRequests: number;
+  joiners: number;
+  joinConnections: number;
+  record: boolean;
+}
+
+/** Songs each attendee of the big event asked for. */
+const REQUESTS_PER_ATTENDEE = 10;
+/** Attendees who send in the send-song-request run; each asks for many songs. */
+const SENDERS = 200;
+const CATALOG_SONGS = 1800;
+
+export function parseOptions(argv: string[]): Options {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      duration: { type: 'string', default: '10' },
+      connections: { type: 'string', default: '50' },
+      'event-requests': { type: 'string', default: '5000' },
+      joiners: { type: 'string', default: '1000' },
+      'join-connections': { type: 'string', default: '100' },
+      'no-record': { type: 'boolean', default: false },
+    },
+    allowPositionals: false,
+  });
+  const positive = (name: string, value: string) => {
+    const number = Math.round(Number(value));
+    if (!Number.isFinite(number) || number <= 0) throw new Error(`--${name} must be > 0`);
+    return number;
+  };
+  return {
+    durationSeconds: positive('duration', values.duration),
+    connections: positive('connections', values.connections),
+    eventRequests: positive('event-requests', values['event-requests']),
+    joiners: positive('joiners', values.joiners),
+    joinConnections: positive('join-connections', values['join-connections']),
+    record: !values['no-record'],
+  };
+}
+
+interface Measured {
+  name: string;
+  what: string;
+  requestsPerSecond: number;
+  latencyMs: { p50: number; p99: number; max: number };
+  ok: number;
+  notOk: number;
+  errors: number;
+  bytesPerResponse: number;
+  /** Server CPU per answered request (ms), from the node's own counter. */
+  cpuMsPerRequest: number;
+  seconds: number;
+}
+
+function summarise(name: string, what: string, result: autocannon.Result, cpuMs: number): Measured {
+  const answered = result['1xx'] + result['2xx'] + result['3xx'] + result['4xx'] + result['5xx'];
+  return {
+    name,
+    what,
+    requestsPerSecond: round2(answered / result.duration),
+    latencyMs: { p50: result.latency.p50, p99: result.latency.p99, max: result.latency.max },
+    ok: result['2xx'],
+    notOk: result.non2xx,
+    errors: result.errors,
+    bytesPerResponse: answered > 0 ? Math.round(result.throughput.total / answered) : 0,
+    cpuMsPerRequest: answered > 0 ? round2(cpuMs / answered) : 0,
+    seconds: round2(result.duration),
+  };
+}
+
+async function measure(
+  node: ServerNode,
+  name: string,
+  what: string,
+  options: autocannon.Options,
+): Promise<Measured> {
+  const before = await node.stats({ gc: false });
+  const result = await autocannon(options);
+  const after = await node.stats({ gc: false });
+  const measured = summarise(name, what, result, after.cpuMs - before.cpuMs);
+  console.log(
+    `  ${name}: ${measured.requestsPerSecond} req/s, p50 ${measured.latencyMs.p50} ms, p99 ${measured.latencyMs.p99} ms, ${measured.ok} ok, ${measured.notOk} not 2xx, ${measured.errors} errors`,
+  );
+  return measured;
+}
+
+/** Each call hands out the next item; autocannon calls setupRequest once per request. */
+function rotating<T>(items: readonly T[]): () => T {
+  let next = 0;
+  return () => {
+    const item = items[next % items.length] as T;
+    next += 1;
+    return item;
+  };
+}
+
+export interface Result {
+  mode: string;
+  loadAverage: number[];
+  options: Options;
+  bare: Measured[];
+  runs: Measured[];
+  joined: number;
+}
+
+/** Two significant digits: the app's routes run at a small fraction of the ceiling. */
+const ratio = (value: number) => `${Number(value.toPrecision(2))}×`;
+
+function rows(result: Result): Row[] {
+  const ceiling =
+    result.bare.reduce((sum, run) => sum + run.requestsPerSecond, 0) / result.bare.length;
+  const line = (run: Measured): Row => [
+    `${run.name} — ${run.what}`,
+    [
+      `${run.requestsPerSecond}`,
+      ratio(run.requestsPerSecond / ceiling),
+      `${run.latencyMs.p50} / ${run.latencyMs.p99} / ${run.latencyMs.max}`,
+      `${run.ok} / ${run.notOk + run.errors}`,
+      `${run.cpuMsPerRequest}`,
+      `${run.bytesPerResponse}`,
+    ].join(' | '),
+  ];
+  return [...result.bare.map(line), ...result.runs.map(line)];
+}
+
+function render(result: Result): string {
+  const header = [
+    'run',
+    'req/s | × bare | latency ms p50 / p99 / max | 2xx / other | server CPU ms per request | bytes per answer',
+  ] as const;
+  const text = table(rows(result), header).replace(
+    '| --- | --- |',
+    '| --- | --- | --- | --- | --- | --- | --- |',
+  );
+  const join = result.runs.find((run) => run.name === 'join-burst');
+  const burst = join
+    ? `Join burst: ${result.options.joiners} attendees joined in ${join.seconds} s over ${result.options.joinConnections} connections; the event then counted ${result.joined} attendees.`
+    : '';
+  return `${machine(result.mode, result.loadAverage)}\n\n${text}\n\n${burst}`;
+}
+
+export async function runRest(options: Options): Promise<Result> {
+  const loadAverage = os.loadavg();
+  // A few senders post thousands of requests: the per-user limit would refuse them.
+  const scratch = await createScratch({ SONG_REQUEST_RATE_LIMIT_PER_MINUTE: '1000000' });
+  const nodes: ServerNode[] = [];
+  try {
+    const logger = createLogger(scratch.config);
+    const ctx = await createAppContext(scratch.config, logger);
+    console.log(`rest: ${scratch.mode}, seeding…`);
+    const seeded = await (async () => {
+      try {
+        const { db, config } = { db: ctx.db, config: scratch.config };
+        const songs = await catalogSongs(db, CATALOG_SONGS);
+        const big = await seedEvent(db, config);
+        const crowd = await seedGuests(
+          db,
+          config,
+          Math.ceil(options.eventRequests / REQUESTS_PER_ATTENDEE),
+          big.eventId,
+        );
+        const distinctSongs = await seedRequests(
+          db,
+          big.eventId,
+          crowd,
+          songs,
+          options.eventRequests,
+        );
+        const sendEvent = await seedEvent(db, config);
+        const senders = await seedGuests(db, config, SENDERS, sendEvent.eventId);
+        const joinEvent = await seedEvent(db, config);
+        const joiners = await seedGuests(db, config, options.joiners);
+        return { songs, big, distinctSongs, sendEvent, senders, joinEvent, joiners };
+      } finally {
+        await ctx.close();
+      }
+    })();
+
+    const bareNode = await startNode(scratch.env, 'bare');
+    nodes.push(bareNode);
+    const app = await startNode(scratch.env, 'app');
+    nodes.push(app);
+    const common = { connections: options.connections, duration: options.durationSeconds };
+    const bare = () =>
+      measure(bareNode, 'bare', 'Fastify, one JSON route', {
+        ...common,
+        url: `${bareNode.url}/bare`,
+      });
+
+    console.log('rest: measuring…');
+    const bareFirst = await bare();
+    const runs: Measured[] = [];
+
+    runs.push(
+      await measure(
+        app,
+        'get-event-details',
+        `host snapshot, ${options.eventRequests} requests of ${seeded.distinctSongs} songs`,
+        {
+          ...common,
+          url: `${app.url}/api/v1/get-event-details?id=${seeded.big.eventId}`,
+          headers: { authorization: `Bearer ${seeded.big.host.token}` },
+        },
+      ),
+    );
+
+    const pairs = seeded.songs.flatMap((song) =>
+      seeded.senders.map((sender) => ({ sender, songId: song.id })),
+    );
+    const nextPair = rotating(pairs);
+    runs.push(
+      await measure(app, 'send-song-request', 'each a new request (a write and its pushes)', {
+        ...common,
+        url: app.url,
+        requests: [
+          {
+            method: 'POST',
+            path: '/api/v1/send-song-request',
+            setupRequest: (request) => {
+              const { sender, songId } = nextPair();
+              return {
+                ...request,
+                headers: {
+                  authorization: `Bearer ${sender.token}`,
+                  'content-type': 'application/json',
+                },
+                body: JSON.stringify({ event_id: seeded.sendEvent.eventId, song_id: songId }),
+              };
+            },
+          },
+        ],
+      }),
+    );
+
+    const nextJoiner = rotating<User>(seeded.joiners);
+    runs.push(
+      await measure(app, 'join-burst', `${options.joiners} attendees join one event`, {
+        url: app.url,
+        connections: options.joinConnections,
+        amount: options.joiners,
+        requests: [
+          {
+            method: 'POST',
+            path: '/api/v1/join-event',
+            setupRequest: (request) => {
+              const joiner = nextJoiner();
+              return {
+                ...request,
+                headers: {
+                  authorization: `Bearer ${joiner.token}`,
+                  'content-type': 'application/json',
+                },
+                body: JSON.stringify({ event_code: seeded.joinEvent.code }),
+              };
+            },
+          },
+        ],
+      }),
+    );
+
+    const details = await fetch(
+      `${app.url}/api/v1/get-event-details?id=${seeded.joinEvent.eventId}`,
+      { headers: { authorization: `Bearer ${seeded.joinEvent.host.token}` } },
+    );
+    const body = (await details.json()) as { data?: { enrolled_users_count?: number } };
+    const bareLast = await bare();
+
+    const result: Result = {
+      mode: scratch.mode,
+      loadAverage,
+      options,
+      bare: [bareFirst, bareLast],
+      runs,
+      joined: body.data?.enrolled_users_count ?? -1,
+    };
+    const text = render(result);
+    console.log(`\n${text}\n`);
+    if (options.record) {
+      await record(
+        `REST: ${options.connections} connections × ${options.durationSeconds} s, ${options.eventRequests}-request event, ${options.joiners} joiners`,
+        text,
+      );
+    }
+    return result;
+  } finally {
+    await Promise.all(nodes.map((node) => node.close()));
+    await scratch.cleanup();
+  }
+}
+
+const invokedDirectly = process.argv[1] && path.resolve(process.argv[1]) === import.meta.filename;
+if (invokedDirectly) {
+  runRest(parseOptions(process.argv.slice(2)))
+    .then((result) => {
+      const failed = result.runs.some((run) => run.notOk > 0 || run.errors > 0);
+      process.exit(failed || result.joined !== result.options.joiners ? 1 : 0);
+    })
+    .catch((error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    });
+}
