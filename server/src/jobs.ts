@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from './infra/context.ts';
 import { createLogger } from './infra/logger.ts';
 import type { JobHandlers } from './infra/queue.ts';
+import { pruneExpiredRowsJob } from './maintenance/prune-expired.ts';
 import { stripeEventJob } from './payments/payment-jobs.ts';
 import { createStripeClient } from './payments/stripe-client.ts';
 import { defaultUserNotifier, type UserNotifier } from './payments/user-notifier.ts';
@@ -26,5 +27,6 @@ export function jobHandlers(ctx: AppContext, ports: JobPorts = {}): JobHandlers 
       notify: ports.notify ?? defaultUserNotifier(ctx, logger),
       logger,
     }),
+    'maintenance:prune': pruneExpiredRowsJob({ db: ctx.db, logger }),
   };
 }

@@ -1,45 +1,54 @@
-import { Queue, Worker, type ConnectionOptions } from 'bullmq';
+import { Queue, Worker, type ConnectionOptions, type DefaultJobOptions, type Job } from 'bullmq';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import {
   JOB_ATTEMPTS,
   JOB_BACKOFF_BASE_MS,
   type EnqueueOptions,
+  type JobContext,
   type JobHandlers,
   type JobName,
   type JobPayloads,
   type JobQueue,
+  type RecurringJob,
 } from './queue.ts';
 
 const QUEUE_NAME = 'jobs';
+/**
+ * Recurring jobs have a queue of their own: a job scheduler always keeps its
+ * next job delayed, which would keep `pendingCount` (and `idle`) of the
+ * main queue from ever reaching zero.
+ */
+const RECURRING_QUEUE_NAME = 'recurring';
+
+const JOB_OPTIONS: DefaultJobOptions = {
+  attempts: JOB_ATTEMPTS,
+  backoff: { type: 'exponential', delay: JOB_BACKOFF_BASE_MS },
+  removeOnComplete: { age: 3600, count: 1000 },
+  removeOnFail: { age: 7 * 24 * 3600 },
+};
 
 interface JobData {
   payload: JobPayloads[JobName];
   requestId?: string;
 }
 
+type BullJob = Job<JobData, void, JobName>;
+
 /** Production queue: jobs persist in Redis and any node or `npm run worker` processes them. */
 export class BullJobQueue implements JobQueue {
   readonly kind = 'bullmq' as const;
   private readonly queue: Queue<JobData, void, JobName>;
-  private worker: Worker<JobData, void, JobName> | undefined;
+  private recurringQueue: Queue<JobData, void, JobName> | undefined;
+  private readonly workers: Array<Worker<JobData, void, JobName>> = [];
 
   constructor(
     private readonly connection: Redis,
     private readonly prefix: string,
     private readonly logger: FastifyBaseLogger,
+    private readonly recurring: readonly RecurringJob[] = [],
   ) {
-    this.queue = new Queue<JobData, void, JobName>(QUEUE_NAME, {
-      connection: connection as ConnectionOptions,
-      prefix,
-      defaultJobOptions: {
-        attempts: JOB_ATTEMPTS,
-        backoff: { type: 'exponential', delay: JOB_BACKOFF_BASE_MS },
-        removeOnComplete: { age: 3600, count: 1000 },
-        removeOnFail: { age: 7 * 24 * 3600 },
-      },
-    });
-    this.queue.on('error', (error) => logger.warn({ err: error }, 'queue error'));
+    this.queue = this.openQueue(QUEUE_NAME);
   }
 
   async enqueue<N extends JobName>(
@@ -53,40 +62,23 @@ export class BullJobQueue implements JobQueue {
   }
 
   async startWorker(handlers: JobHandlers): Promise<void> {
-    // A worker needs its own blocking connection.
-    this.worker = new Worker<JobData, void, JobName>(
-      QUEUE_NAME,
-      async (job) => {
-        const handler = handlers[job.name] as (
-          payload: JobPayloads[JobName],
-          context: { jobId: string; attempt: number; requestId: string | undefined },
-        ) => Promise<void>;
-        await handler(job.data.payload, {
-          jobId: job.id ?? '',
-          attempt: job.attemptsMade + 1,
-          requestId: job.data.requestId,
-        });
-      },
-      {
-        connection: this.connection.duplicate() as ConnectionOptions,
-        prefix: this.prefix,
-        concurrency: 10,
-      },
-    );
-    this.worker.on('error', (error) => this.logger.warn({ err: error }, 'worker error'));
-    this.worker.on('failed', (job, error) =>
-      this.logger.warn(
-        {
-          err: error,
-          job: job?.name,
-          jobId: job?.id,
-          attempt: job?.attemptsMade,
-          reqId: job?.data.requestId,
-        },
-        'job failed',
-      ),
-    );
-    await this.worker.waitUntilReady();
+    const processor = async (job: BullJob) => {
+      const handler = handlers[job.name] as (
+        payload: JobPayloads[JobName],
+        context: JobContext,
+      ) => Promise<void>;
+      await handler(job.data.payload, {
+        jobId: job.id ?? '',
+        attempt: job.attemptsMade + 1,
+        requestId: job.data.requestId,
+      });
+    };
+    await this.startWorkerOn(QUEUE_NAME, processor, 10);
+    if (this.recurring.length > 0 && !this.recurringQueue) {
+      this.recurringQueue = this.openQueue(RECURRING_QUEUE_NAME);
+      await this.scheduleRecurring(this.recurringQueue);
+      await this.startWorkerOn(RECURRING_QUEUE_NAME, processor, 1);
+    }
   }
 
   async pendingCount(): Promise<number> {
@@ -101,8 +93,62 @@ export class BullJobQueue implements JobQueue {
   }
 
   async close(): Promise<void> {
-    // Let the running job finish, then stop taking new ones.
-    await this.worker?.close();
+    // Let the running jobs finish, then stop taking new ones. Schedules stay in Redis for the next worker.
+    await Promise.all(this.workers.map((worker) => worker.close()));
+    await this.recurringQueue?.close();
     await this.queue.close();
+  }
+
+  private openQueue(name: string): Queue<JobData, void, JobName> {
+    const queue = new Queue<JobData, void, JobName>(name, {
+      connection: this.connection as ConnectionOptions,
+      prefix: this.prefix,
+      defaultJobOptions: JOB_OPTIONS,
+    });
+    queue.on('error', (error) => this.logger.warn({ err: error, queue: name }, 'queue error'));
+    return queue;
+  }
+
+  /**
+   * One scheduler per job name, upserted by every worker that starts: the
+   * same id keeps one schedule however many workers run, and an unchanged
+   * interval keeps its cadence across restarts (BullMQ keeps the next run).
+   */
+  private async scheduleRecurring(queue: Queue<JobData, void, JobName>): Promise<void> {
+    for (const job of this.recurring) {
+      await queue.upsertJobScheduler(
+        job.name,
+        { every: job.everyMs, startDate: Date.now() + job.everyMs },
+        { name: job.name, data: { payload: job.payload }, opts: JOB_OPTIONS },
+      );
+    }
+  }
+
+  private async startWorkerOn(
+    queueName: string,
+    processor: (job: BullJob) => Promise<void>,
+    concurrency: number,
+  ): Promise<void> {
+    // A worker needs its own blocking connection.
+    const worker = new Worker<JobData, void, JobName>(queueName, processor, {
+      connection: this.connection.duplicate() as ConnectionOptions,
+      prefix: this.prefix,
+      concurrency,
+    });
+    worker.on('error', (error) => this.logger.warn({ err: error }, 'worker error'));
+    worker.on('failed', (job, error) =>
+      this.logger.warn(
+        {
+          err: error,
+          job: job?.name,
+          jobId: job?.id,
+          attempt: job?.attemptsMade,
+          reqId: job?.data.requestId,
+        },
+        'job failed',
+      ),
+    );
+    this.workers.push(worker);
+    await worker.waitUntilReady();
   }
 }

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Config } from '../config.ts';
+import { maintenanceSchedule } from '../maintenance/prune-expired.ts';
 import { InstrumentedJobQueue } from '../metrics/instrumented-queue.ts';
 import { createMetrics, type Metrics } from '../metrics/metrics.ts';
 import { BullJobQueue } from './bullmq-queue.ts';
@@ -53,9 +54,11 @@ export async function createAppContext(
   }
 
   const redis = config.redisUrl ? createRedis(config.redisUrl, logger, 'main') : undefined;
+  // Recurring jobs start with the worker, so only the worker role (RUN_WORKER or `npm run worker`) schedules them.
+  const recurring = maintenanceSchedule(config);
   const rawQueue: JobQueue = redis
-    ? new BullJobQueue(redis, `${config.redisPrefix}:bull`, logger)
-    : new MemoryJobQueue(logger);
+    ? new BullJobQueue(redis, `${config.redisPrefix}:bull`, logger, recurring)
+    : new MemoryJobQueue(logger, recurring);
   const metrics = createMetrics({ queue: rawQueue, pool: database.pool });
   const queue = new InstrumentedJobQueue(rawQueue, metrics, logger);
   const mail: MailTransport = config.smtpUrl

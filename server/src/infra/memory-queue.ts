@@ -9,6 +9,7 @@ import {
   type JobName,
   type JobPayloads,
   type JobQueue,
+  type RecurringJob,
 } from './queue.ts';
 
 interface MemoryJob {
@@ -22,7 +23,8 @@ interface MemoryJob {
 /**
  * The embedded default's queue: jobs run in this process, one at a time per
  * enqueue, retried with the same exponential backoff as the BullMQ queue.
- * Jobs do not survive a restart; production uses BullMQ.
+ * Jobs do not survive a restart; production uses BullMQ. Recurring jobs are
+ * enqueued by an unref'd interval, so they never keep the process alive.
  */
 export class MemoryJobQueue implements JobQueue {
   readonly kind = 'memory' as const;
@@ -30,11 +32,15 @@ export class MemoryJobQueue implements JobQueue {
   private readonly waiting: MemoryJob[] = [];
   private readonly seenIds = new Set<string>();
   private readonly timers = new Set<NodeJS.Timeout>();
+  private readonly schedules: NodeJS.Timeout[] = [];
   private running = 0;
   private idleWaiters: Array<() => void> = [];
   private closed = false;
 
-  constructor(private readonly logger: FastifyBaseLogger) {}
+  constructor(
+    private readonly logger: FastifyBaseLogger,
+    private readonly recurring: readonly RecurringJob[] = [],
+  ) {}
 
   async enqueue<N extends JobName>(
     name: N,
@@ -59,6 +65,7 @@ export class MemoryJobQueue implements JobQueue {
   async startWorker(handlers: JobHandlers): Promise<void> {
     this.handlers = handlers;
     this.pump();
+    if (this.schedules.length === 0) this.startSchedules();
   }
 
   async pendingCount(): Promise<number> {
@@ -73,11 +80,25 @@ export class MemoryJobQueue implements JobQueue {
   /** Drops waiting jobs and pending retries (they never survive a restart here) and lets running ones finish. */
   async close(): Promise<void> {
     this.closed = true;
+    for (const schedule of this.schedules) clearInterval(schedule);
+    this.schedules.length = 0;
     for (const timer of this.timers) clearTimeout(timer);
     this.timers.clear();
     this.waiting.length = 0;
     this.notifyIdle();
     await this.idle();
+  }
+
+  private startSchedules(): void {
+    for (const job of this.recurring) {
+      const schedule = setInterval(() => {
+        this.enqueue(job.name, job.payload).catch((error: unknown) =>
+          this.logger.warn({ err: error, job: job.name }, 'recurring job not enqueued'),
+        );
+      }, job.everyMs);
+      schedule.unref();
+      this.schedules.push(schedule);
+    }
   }
 
   private pump(): void {

@@ -11,6 +11,8 @@ export interface JobPayloads {
   'mail:send': MailMessage;
   /** A verified Stripe webhook (or a demo checkout) event; the job id is the event id. */
   'stripe:event': PaymentEvent;
+  /** Delete expired sessions and codes; recurring (see RecurringJob), never enqueued by a request. */
+  'maintenance:prune': Record<string, never>;
 }
 
 export type JobName = keyof JobPayloads;
@@ -30,6 +32,15 @@ export type JobHandler<N extends JobName> = (
 ) => Promise<void>;
 export type JobHandlers = { [N in JobName]: JobHandler<N> };
 
+/**
+ * A job the queue puts on itself every `everyMs` once this process runs the
+ * worker, so only the worker role schedules it. The first run comes one
+ * interval after the schedule first exists.
+ */
+export type RecurringJob = {
+  [N in JobName]: { name: N; payload: JobPayloads[N]; everyMs: number };
+}[JobName];
+
 export interface EnqueueOptions {
   /** A stable id makes enqueuing idempotent: a second job with the same id is dropped. */
   jobId?: string;
@@ -43,7 +54,7 @@ export interface JobQueue {
     payload: JobPayloads[N],
     options?: EnqueueOptions,
   ): Promise<void>;
-  /** Start processing with these handlers (in this process). */
+  /** Start processing with these handlers (in this process), and start the recurring jobs. */
   startWorker(handlers: JobHandlers): Promise<void>;
   /** Jobs waiting or running (metrics, tests). */
   pendingCount(): Promise<number>;

@@ -1,0 +1,85 @@
+import { sql } from 'kysely';
+import type { Db } from '../infra/db.ts';
+
+/**
+ * All SQL of the housekeeping job. Each call deletes at most `limit` rows in
+ * one short statement of its own (no surrounding transaction), so it never
+ * holds many locks for long; rows a live request holds are skipped and taken
+ * on a later run. Cut-offs are computed by the database (`now()`), never by
+ * this process's clock.
+ */
+
+const endedBefore = (graceSeconds: number) =>
+  sql<Date>`now() - make_interval(secs => ${graceSeconds})`;
+
+/** Sessions that expired or were revoked more than `graceSeconds` ago. */
+export async function deleteEndedSessions(
+  db: Db,
+  graceSeconds: number,
+  limit: number,
+): Promise<number> {
+  const cutoff = endedBefore(graceSeconds);
+  const result = await db
+    .deleteFrom('sessions')
+    .where('id', 'in', (eb) =>
+      eb
+        .selectFrom('sessions')
+        .select('id')
+        .where((w) => w.or([w('expires_at', '<', cutoff), w('revoked_at', '<', cutoff)]))
+        .limit(limit)
+        .forUpdate()
+        .skipLocked(),
+    )
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** Email verification and reset codes that expired more than `graceSeconds` ago (used or not). */
+export async function deleteExpiredAuthCodes(
+  db: Db,
+  graceSeconds: number,
+  limit: number,
+): Promise<number> {
+  const result = await db
+    .deleteFrom('auth_codes')
+    .where('id', 'in', (eb) =>
+      eb
+        .selectFrom('auth_codes')
+        .select('id')
+        .where('expires_at', '<', endedBefore(graceSeconds))
+        .limit(limit)
+        .forUpdate()
+        .skipLocked(),
+    )
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/**
+ * Resend cooldown rows last touched more than `graceSeconds` ago. The caller
+ * adds the longest cooldown to the grace, so a running cooldown is never lost.
+ */
+export async function deleteStaleCodeRequests(
+  db: Db,
+  graceSeconds: number,
+  limit: number,
+): Promise<number> {
+  const result = await db
+    .deleteFrom('code_requests')
+    .where((eb) =>
+      eb(
+        eb.refTuple('email', 'purpose'),
+        'in',
+        eb
+          .selectFrom('code_requests')
+          .select(['email', 'purpose'])
+          .where('last_sent_at', '<', endedBefore(graceSeconds))
+          .limit(limit)
+          .forUpdate()
+          .skipLocked()
+          .$asTuple('email', 'purpose'),
+      ),
+    )
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

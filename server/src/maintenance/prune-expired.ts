@@ -1,0 +1,79 @@
+import { RESEND_COOLDOWN_SECONDS } from '@floorfill/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config.ts';
+import type { Db } from '../infra/db.ts';
+import type { JobHandler, RecurringJob } from '../infra/queue.ts';
+import {
+  deleteEndedSessions,
+  deleteExpiredAuthCodes,
+  deleteStaleCodeRequests,
+} from './maintenance.repository.ts';
+
+/** Rows stay a day past their end, for support questions and log correlation. */
+export const PRUNE_GRACE_SECONDS = 24 * 60 * 60;
+/** Rows per DELETE statement. */
+export const PRUNE_BATCH_SIZE = 1000;
+
+const LONGEST_COOLDOWN_SECONDS = Math.max(...Object.values(RESEND_COOLDOWN_SECONDS));
+
+export interface PrunedCounts {
+  sessions: number;
+  auth_codes: number;
+  code_requests: number;
+}
+
+type DeleteBatch = (db: Db, graceSeconds: number, limit: number) => Promise<number>;
+
+/** Batch after batch until one comes back short: nothing older than the cut-off is left. */
+async function deleteAll(
+  db: Db,
+  deleteBatch: DeleteBatch,
+  graceSeconds: number,
+  batchSize: number,
+): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const deleted = await deleteBatch(db, graceSeconds, batchSize);
+    total += deleted;
+    if (deleted < batchSize) return total;
+  }
+}
+
+/**
+ * Delete what can never be used again: sessions expired or revoked, codes
+ * expired, resend cooldowns long over — each only once it is more than
+ * PRUNE_GRACE_SECONDS past its end.
+ */
+export async function pruneExpiredRows(
+  db: Db,
+  batchSize = PRUNE_BATCH_SIZE,
+): Promise<PrunedCounts> {
+  return {
+    sessions: await deleteAll(db, deleteEndedSessions, PRUNE_GRACE_SECONDS, batchSize),
+    auth_codes: await deleteAll(db, deleteExpiredAuthCodes, PRUNE_GRACE_SECONDS, batchSize),
+    code_requests: await deleteAll(
+      db,
+      deleteStaleCodeRequests,
+      PRUNE_GRACE_SECONDS + LONGEST_COOLDOWN_SECONDS,
+      batchSize,
+    ),
+  };
+}
+
+/** The `maintenance:prune` job: prune and log how many rows of each table went. */
+export function pruneExpiredRowsJob(deps: {
+  db: Db;
+  logger: FastifyBaseLogger;
+}): JobHandler<'maintenance:prune'> {
+  return async (_payload, job) => {
+    const deleted = await pruneExpiredRows(deps.db);
+    (job.log ?? deps.logger).info({ deleted }, 'expired rows pruned');
+  };
+}
+
+/** What the worker runs on a schedule: the prune, every PRUNE_INTERVAL_MINUTES. */
+export function maintenanceSchedule(config: Config): RecurringJob[] {
+  return [
+    { name: 'maintenance:prune', payload: {}, everyMs: config.pruneIntervalMinutes * 60_000 },
+  ];
+}
