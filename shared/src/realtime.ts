@@ -10,6 +10,11 @@ import type { EventSummary, GroupedSongRequest, SongRequest } from './events.ts'
  */
 
 export const eventRoom = (eventId: number) => `event:${eventId}`;
+/**
+ * The event's host only (their sockets are in `eventRoom` too): pushes that
+ * only move the grouped queue's counts, which attendees' pages do not show.
+ */
+export const eventHostRoom = (eventId: number) => `event:${eventId}:host`;
 export const userRoom = (userId: number) => `user:${userId}`;
 
 export const subscribePayload = z.object({ eventId: idField });

@@ -272,15 +272,15 @@ export async function findLiveEventByCode(db: DbOrTrx, code: string) {
     .executeTakeFirst();
 }
 
-/** The seq of a live event the user hosts or has joined; undefined otherwise. */
-export async function findWatchableEventSeq(
+/** The seq and host of a live event the user hosts or has joined; undefined otherwise. */
+export async function findWatchableEvent(
   db: DbOrTrx,
   userId: number,
   eventId: number,
-): Promise<number | undefined> {
+): Promise<{ seq: number; hostId: number } | undefined> {
   const row = await db
     .selectFrom('events')
-    .select('events.seq')
+    .select(['events.seq', 'events.host_id'])
     .where('events.id', '=', eventId)
     .where('events.deleted_at', 'is', null)
     .where((eb) =>
@@ -296,7 +296,7 @@ export async function findWatchableEventSeq(
       ]),
     )
     .executeTakeFirst();
-  return row ? Number(row.seq) : undefined;
+  return row ? { seq: Number(row.seq), hostId: row.host_id } : undefined;
 }
 
 /** One live event whoever hosts it (the attendee's view), or undefined when missing or deleted. */

@@ -58,7 +58,7 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
   // Realtime asks the events feature who may watch an event's room: same rule as the details calls.
   app.addHook('onReady', async () => {
     app.realtime.authorizeEventRoomsWith((session, eventId) =>
-      events.watchableSeq(db, session.userId, eventId),
+      events.roomAccess(db, session.userId, eventId),
     );
   });
 

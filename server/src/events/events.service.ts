@@ -368,14 +368,17 @@ export function createEventsService(
       return (await repo.bumpLiveEventSeq(trx, eventId)) ?? null;
     },
 
-    /** Room check for realtime: the host of a live event or an attendee who joined it. */
-    async watchableSeq(
+    /**
+     * Room check for realtime: the host of a live event or an attendee who
+     * joined it; `isHost` also lets the socket into the event's host room.
+     */
+    async roomAccess(
       db: DbOrTrx,
       userId: number,
       eventId: number,
-    ): Promise<{ seq: number } | null> {
-      const seq = await repo.findWatchableEventSeq(db, userId, eventId);
-      return seq === undefined ? null : { seq };
+    ): Promise<{ seq: number; isHost: boolean } | null> {
+      const event = await repo.findWatchableEvent(db, userId, eventId);
+      return event ? { seq: event.seq, isHost: event.hostId === userId } : null;
     },
   };
 }

@@ -1,5 +1,6 @@
 import { createAdapter } from '@socket.io/redis-adapter';
 import {
+  eventHostRoom,
   eventRoom,
   MSG,
   subscribePayload,
@@ -34,7 +35,7 @@ type AppSocket = Socket<
 >;
 type PushArgs<E extends keyof ServerToClientEvents> = Parameters<ServerToClientEvents[E]>;
 
-/** Rooms named by `eventRoom(id)`; the others are user rooms and each socket's own room. */
+/** Rooms named by `eventRoom(id)`; the others are host rooms, user rooms and each socket's own room. */
 const EVENT_ROOM = /^event:\d+$/;
 /** The request id shape app.ts accepts from `x-request-id`; a load balancer sets it on the upgrade too. */
 const REQUEST_ID = /^[\w-]{8,64}$/;
@@ -47,17 +48,28 @@ function handshakeRequestId(socket: AppSocket): string | undefined {
 /**
  * May this session watch this event's room? The events feature answers with
  * the same check as its REST details call (host of the event, or an attendee
- * who joined it) and the event's current seq; null refuses.
+ * who joined it), the event's current seq, and whether the session is the
+ * event's host (whose sockets also join the host room); null refuses.
  */
 export type EventRoomAuthorizer = (
   session: RequestSession,
   eventId: number,
-) => Promise<{ seq: number } | null>;
+) => Promise<{ seq: number; isHost: boolean } | null>;
 
 export interface Realtime {
   readonly io: AppServer;
   /** Push to everyone watching an event (on every node). Call only after the write committed. */
   toEvent<E extends keyof ServerToClientEvents>(
+    eventId: number,
+    name: E,
+    ...args: PushArgs<E>
+  ): void;
+  /**
+   * Push to the event's host only (on every node): changes attendees' pages
+   * do not show. Call only after the write committed, and send every seq the
+   * write bumped to the whole room too (`toEvent`), or attendees see a gap.
+   */
+  toEventHost<E extends keyof ServerToClientEvents>(
     eventId: number,
     name: E,
     ...args: PushArgs<E>
@@ -145,7 +157,9 @@ export function attachRealtime(app: FastifyInstance): Realtime {
       authorizeEventRoom(session, eventId)
         .then(async (allowed) => {
           if (!allowed) return reply({ ok: false, error: MSG.notFound });
-          await socket.join(eventRoom(eventId));
+          const rooms = [eventRoom(eventId)];
+          if (allowed.isHost) rooms.push(eventHostRoom(eventId));
+          await socket.join(rooms);
           return reply({ ok: true, data: { seq: allowed.seq } });
         })
         .catch((error: unknown) => {
@@ -156,7 +170,10 @@ export function attachRealtime(app: FastifyInstance): Realtime {
 
     socket.on('event:unsubscribe', (payload) => {
       const parsed = subscribePayload.safeParse(payload);
-      if (parsed.success) void socket.leave(eventRoom(parsed.data.eventId));
+      if (!parsed.success) return;
+      const { eventId } = parsed.data;
+      void socket.leave(eventRoom(eventId));
+      void socket.leave(eventHostRoom(eventId));
     });
   });
 
@@ -165,6 +182,10 @@ export function attachRealtime(app: FastifyInstance): Realtime {
     toEvent(eventId, name, ...args) {
       metrics.socketEmits.inc({ event: name });
       io.to(eventRoom(eventId)).emit(name, ...args);
+    },
+    toEventHost(eventId, name, ...args) {
+      metrics.socketEmits.inc({ event: name });
+      io.to(eventHostRoom(eventId)).emit(name, ...args);
     },
     toUser(userId, name, ...args) {
       metrics.socketEmits.inc({ event: name });

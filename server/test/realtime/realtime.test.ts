@@ -19,6 +19,7 @@ describe('realtime', () => {
   let allowedToken: string;
   let allowedCookie: string;
   let outsiderToken: string;
+  let hostToken: string;
   const sockets: TestSocket[] = [];
 
   const open = async (auth: { token?: string; cookie?: string }) => {
@@ -32,14 +33,19 @@ describe('realtime', () => {
     t = await createTestApp();
     const allowed = await createMember(t, { name: 'Allowed' });
     const outsider = await createMember(t, { name: 'Outsider' });
+    const host = await createMember(t, { name: 'Host' });
     const allowedLogin = await logIn(t, allowed);
     allowedToken = allowedLogin.token;
     allowedCookie = `ff_session=${allowedLogin.cookie}`;
     outsiderToken = (await logIn(t, outsider)).token;
-    // Stand-in for the events feature's check: only `allowed` may watch EVENT_ID.
-    t.app.realtime.authorizeEventRoomsWith(async (session, eventId) =>
-      session.userId === allowed.id && eventId === EVENT_ID ? { seq: 7 } : null,
-    );
+    hostToken = (await logIn(t, host)).token;
+    // Stand-in for the events feature's check: `allowed` attends EVENT_ID, `host` hosts it.
+    t.app.realtime.authorizeEventRoomsWith(async (session, eventId) => {
+      if (eventId !== EVENT_ID) return null;
+      if (session.userId === allowed.id) return { seq: 7, isHost: false };
+      if (session.userId === host.id) return { seq: 7, isHost: true };
+      return null;
+    });
     baseUrl = await listenOnLoopback(t.app);
   });
 
@@ -97,19 +103,69 @@ describe('realtime', () => {
     // A marker sent to the outsider's own room after the event push arrives after it,
     // so by then the outsider would have seen the event push if it had leaked.
     const marker = nextPush(outsider, 'server:draining');
-    t.app.realtime.io.to(`user:${await outsiderUserId()}`).emit('server:draining');
+    t.app.realtime.io.to(`user:${await userIdOf('Outsider')}`).emit('server:draining');
     await marker;
     expect(leaked).toEqual([]);
   });
 
-  async function outsiderUserId(): Promise<number> {
+  async function userIdOf(name: string): Promise<number> {
     const row = await t.ctx.db
       .selectFrom('users')
       .select('id')
-      .where('name', '=', 'Outsider')
+      .where('name', '=', name)
       .executeTakeFirstOrThrow();
     return row.id;
   }
+
+  /** Resolves once a marker sent to the user's own room after earlier emits arrived: anything leaked came first. */
+  async function settle(socket: TestSocket, name: string): Promise<void> {
+    const marker = nextPush(socket, 'server:draining');
+    t.app.realtime.io.to(`user:${await userIdOf(name)}`).emit('server:draining');
+    await marker;
+  }
+
+  it('a host push reaches the event host’s sockets and not an attendee’s', async () => {
+    const hostSocket = await open({ token: hostToken });
+    const attendee = await open({ token: allowedToken });
+    expect(await subscribe(hostSocket, EVENT_ID)).toEqual({ ok: true, data: { seq: 7 } });
+    expect(await subscribe(attendee, EVENT_ID)).toEqual({ ok: true, data: { seq: 7 } });
+    const leaked: unknown[] = [];
+    attendee.on('request:removed', (push) => leaked.push(push));
+
+    const received = nextPush(hostSocket, 'request:removed');
+    t.app.realtime.toEventHost(EVENT_ID, 'request:removed', {
+      eventId: EVENT_ID,
+      seq: 8,
+      songId: 'cat-x',
+    });
+    expect(await received).toEqual({ eventId: EVENT_ID, seq: 8, songId: 'cat-x' });
+    await settle(attendee, 'Allowed');
+    expect(leaked).toEqual([]);
+  });
+
+  it('an unsubscribed host socket hears neither the room’s pushes nor the host’s', async () => {
+    const hostSocket = await open({ token: hostToken });
+    await subscribe(hostSocket, EVENT_ID);
+    const heard: unknown[] = [];
+    hostSocket.on('event:stats', (push) => heard.push(push));
+    hostSocket.on('request:removed', (push) => heard.push(push));
+
+    hostSocket.emit('event:unsubscribe', { eventId: EVENT_ID });
+    // A socket's own messages arrive in order: after this ack the unsubscribe was handled.
+    await subscribe(hostSocket, OTHER_EVENT_ID);
+    t.app.realtime.toEvent(EVENT_ID, 'event:stats', {
+      eventId: EVENT_ID,
+      seq: 9,
+      stats: { joined: 1, requests: 1 },
+    });
+    t.app.realtime.toEventHost(EVENT_ID, 'request:removed', {
+      eventId: EVENT_ID,
+      seq: 9,
+      songId: 'cat-x',
+    });
+    await settle(hostSocket, 'Host');
+    expect(heard).toEqual([]);
+  });
 
   it.skipIf(!process.env.REDIS_URL)(
     'carries a push from one node to a socket connected to another through Redis',
