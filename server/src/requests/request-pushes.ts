@@ -1,4 +1,9 @@
-import type { EventStats, GroupedSongRequest, SongRequest } from '@floorfill/shared';
+import type {
+  EventStats,
+  GroupedSongRequest,
+  ServerToClientEvents,
+  SongRequest,
+} from '@floorfill/shared';
 import type { Realtime } from '../realtime/realtime.ts';
 
 /**
@@ -6,23 +11,59 @@ import type { Realtime } from '../realtime/realtime.ts';
  * seq the write's transaction bumped; call only after the commit.
  */
 
+/**
+ * Who hears a song's change. `room`: everyone watching the event, because
+ * its requesters' own requests changed (the host marked the song played or
+ * unplayed, or deleted it). `host`: the host's sockets only, because only the
+ * grouped entry moved (an attendee sent, cancelled or left: the
+ * count, and with it perhaps the all-played status); an attendee's page shows
+ * no grouped queue, and no other attendee's own request changed.
+ */
+export type SongChangeAudience = 'host' | 'room';
+
 /** A song's entry after a change: its new state, or null when it left the queue. */
 export interface SongChange {
   songId: string;
   grouped: GroupedSongRequest | null;
+  /**
+   * Set by the service that made the change. Without one (the send route
+   * builds its entry itself) the change is a count move: the host's only.
+   */
+  audience?: SongChangeAudience;
 }
 
+/**
+ * The song's entry, to its audience. A write that pushes it to the host only
+ * must push `event:stats` (or another push) with the same seq to the whole
+ * room, so attendees see every seq and take no gap for a missed write.
+ */
 export function pushSongChange(
   realtime: Realtime,
   eventId: number,
   seq: number,
   change: SongChange,
 ): void {
+  const audience = change.audience ?? 'host';
   if (change.grouped) {
-    realtime.toEvent(eventId, 'request:upserted', { eventId, seq, request: change.grouped });
+    pushTo(realtime, audience, eventId, 'request:upserted', {
+      eventId,
+      seq,
+      request: change.grouped,
+    });
   } else {
-    realtime.toEvent(eventId, 'request:removed', { eventId, seq, songId: change.songId });
+    pushTo(realtime, audience, eventId, 'request:removed', { eventId, seq, songId: change.songId });
   }
+}
+
+function pushTo<E extends keyof ServerToClientEvents>(
+  realtime: Realtime,
+  audience: SongChangeAudience,
+  eventId: number,
+  name: E,
+  ...args: Parameters<ServerToClientEvents[E]>
+): void {
+  if (audience === 'room') realtime.toEvent(eventId, name, ...args);
+  else realtime.toEventHost(eventId, name, ...args);
 }
 
 export function pushStats(

@@ -14,7 +14,7 @@ import type { SongRequestRow } from '../events/events.repository.ts';
 import { groupSongRequests, toSongRequest, type EventsService } from '../events/events.service.ts';
 import { conflict, fieldError, forbidden, notFound } from '../http/errors.ts';
 import type { DbOrTrx } from '../infra/db.ts';
-import type { SongChange } from './request-pushes.ts';
+import type { SongChange, SongChangeAudience } from './request-pushes.ts';
 import * as repo from './requests.repository.ts';
 import type { NewSongRequest } from './requests.repository.ts';
 
@@ -65,11 +65,23 @@ export function isCatalogSongId(songId: string): boolean {
   return songId.startsWith(CATALOG_SONG_ID_PREFIX);
 }
 
+/** The song's entry from its rows (null when none are left), for the change's audience. */
+function entryOf(
+  songId: string,
+  rows: readonly SongRequestRow[],
+  audience: SongChangeAudience,
+): SongChange {
+  return { songId, grouped: groupSongRequests(rows)[0] ?? null, audience };
+}
+
 export function createRequestsService(events: EventsService) {
-  /** The song's entry in the queue now, or null when nobody requests it. */
+  /**
+   * The song's entry in the queue now, or null when nobody requests it, after
+   * an attendee's requests left it: only its count moved, so only the host hears it.
+   */
   async function songChange(db: DbOrTrx, eventId: number, songId: string): Promise<SongChange> {
     const rows = await repo.listSongRequestsOfSong(db, eventId, songId);
-    return { songId, grouped: groupSongRequests(rows)[0] ?? null };
+    return entryOf(songId, rows, 'host');
   }
 
   /** Bumps the seq after a change; 404 (and so a rollback) when the event was deleted meanwhile. */
@@ -175,10 +187,8 @@ export function createRequestsService(events: EventsService) {
       const deleted = await repo.deleteAttendeeSongRequest(trx, eventId, attendeeId, songId);
       if (!deleted) throw notFound(REQUEST_MSG.notFound);
       const { seq, stats, rows } = await commitSongChange(trx, eventId, songId);
-      return {
-        song: { songId, grouped: groupSongRequests(rows)[0] ?? null },
-        change: { seq, stats },
-      };
+      // Only the count moved (or the song left with its last requester): nobody else's request changed.
+      return { song: entryOf(songId, rows, 'host'), change: { seq, stats } };
     },
 
     /**
@@ -209,16 +219,18 @@ export function createRequestsService(events: EventsService) {
         changed = (await repo.deleteSongRequests(trx, eventId, songId)) > 0;
       }
       if (!changed) {
+        const rows = await repo.listSongRequestsOfSong(trx, eventId, songId);
         return {
-          song: await songChange(trx, eventId, songId),
+          song: entryOf(songId, rows, 'room'),
           change: null,
           eventName: event.name,
           newlyPlayed,
         };
       }
       const { seq, stats, rows } = await commitSongChange(trx, eventId, songId);
+      // Every requester's own request changed: attendees' pages show its status.
       return {
-        song: { songId, grouped: groupSongRequests(rows)[0] ?? null },
+        song: entryOf(songId, rows, 'room'),
         change: { seq, stats },
         eventName: event.name,
         newlyPlayed,

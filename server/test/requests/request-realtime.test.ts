@@ -67,6 +67,25 @@ describe('song request pushes on real sockets', () => {
     await marker;
   }
 
+  /** Resolves at the first `event:stats` that `accept` takes; rejects after `ms` (a missing push fails the test). */
+  function statsWhere(
+    socket: TestSocket,
+    accept: (push: Parameters<ServerToClientEvents['event:stats']>[0]) => boolean,
+    ms = 5000,
+  ): Promise<void> {
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(
+        () => reject(new Error(`no matching event:stats within ${ms} ms`)),
+        ms,
+      );
+      socket.on('event:stats', (push) => {
+        if (!accept(push)) return;
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+  }
+
   beforeAll(async () => {
     t = await createTestApp();
     host = await signIn(t, { name: 'Dana Host' });
@@ -223,8 +242,11 @@ describe('song request pushes on real sockets', () => {
     const { data } = (await subscribe(hostSocket, event.id)) as { data: { seq: number } };
     const annSocket = await open(ann);
     await subscribe(annSocket, event.id);
+    const bobSocket = await open(bob);
+    await subscribe(bobSocket, event.id);
     const heard = record(hostSocket);
     const annHeard = record(annSocket);
+    const bobHeard = record(bobSocket);
 
     const stats = nextPush(hostSocket, 'event:stats');
     expect(
@@ -251,6 +273,10 @@ describe('song request pushes on real sockets', () => {
       ]),
     );
     expect(heard).toHaveLength(4);
+    // Bob sees the seq and the counts; the grouped entries are the host's.
+    await settle(bobSocket, bob.id);
+    expect(bobHeard.map((push) => push.name)).toEqual(['attendee:left', 'event:stats']);
+    expect(bobHeard.map((push) => (push.payload as { seq: number }).seq)).toEqual([seq, seq]);
 
     // Ann is out of the room: Bob's next request does not reach her.
     const next = nextPush(hostSocket, 'request:upserted');
@@ -258,6 +284,107 @@ describe('song request pushes on real sockets', () => {
     await next;
     await settle(annSocket, ann.id);
     expect(annHeard).toEqual([]);
+  });
+
+  it('an attendee’s send and cancel reach other attendees as event:stats only, with every seq; the host also gets the entry', async () => {
+    const event = await insertEvent(t, host.id);
+    const [ann, bob] = (await signInMany(t, 2)) as [SignedIn, SignedIn];
+    for (const fan of [ann, bob]) await joined(t, fan, event.code);
+    await sendRequest(t, bob, event.id);
+    const hostSocket = await open(host);
+    const { data } = (await subscribe(hostSocket, event.id)) as { data: { seq: number } };
+    const bobSocket = await open(bob);
+    expect(await subscribe(bobSocket, event.id)).toEqual({ ok: true, data: { seq: data.seq } });
+    const hostHeard = record(hostSocket);
+    const bobHeard = record(bobSocket);
+
+    // Ann requests the song Bob requested, requests another, then cancels both.
+    const hostDone = statsWhere(hostSocket, (push) => push.seq === data.seq + 4);
+    await sendRequest(t, ann, event.id);
+    await sendRequest(t, ann, event.id, { song_id: AGADOO });
+    await cancelRequest(t, ann, event.id, BOHEMIAN.song_id);
+    await cancelRequest(t, ann, event.id, AGADOO);
+    await hostDone;
+
+    const seqs = [1, 2, 3, 4].map((step) => data.seq + step);
+    expect(hostHeard).toEqual([
+      {
+        name: 'request:upserted',
+        payload: expect.objectContaining({
+          seq: seqs[0],
+          request: expect.objectContaining({ song_id: BOHEMIAN.song_id, request_count: 2 }),
+        }),
+      },
+      { name: 'event:stats', payload: expect.objectContaining({ seq: seqs[0] }) },
+      {
+        name: 'request:upserted',
+        payload: expect.objectContaining({
+          seq: seqs[1],
+          request: expect.objectContaining({ song_id: AGADOO, request_count: 1 }),
+        }),
+      },
+      { name: 'event:stats', payload: expect.objectContaining({ seq: seqs[1] }) },
+      {
+        name: 'request:upserted',
+        payload: expect.objectContaining({
+          seq: seqs[2],
+          request: expect.objectContaining({ song_id: BOHEMIAN.song_id, request_count: 1 }),
+        }),
+      },
+      { name: 'event:stats', payload: expect.objectContaining({ seq: seqs[2] }) },
+      { name: 'request:removed', payload: { eventId: event.id, seq: seqs[3], songId: AGADOO } },
+      { name: 'event:stats', payload: expect.objectContaining({ seq: seqs[3] }) },
+    ]);
+    await settle(bobSocket, bob.id);
+    expect(bobHeard).toEqual([
+      {
+        name: 'event:stats',
+        payload: { eventId: event.id, seq: seqs[0], stats: { joined: 2, requests: 2 } },
+      },
+      {
+        name: 'event:stats',
+        payload: { eventId: event.id, seq: seqs[1], stats: { joined: 2, requests: 3 } },
+      },
+      {
+        name: 'event:stats',
+        payload: { eventId: event.id, seq: seqs[2], stats: { joined: 2, requests: 2 } },
+      },
+      {
+        name: 'event:stats',
+        payload: { eventId: event.id, seq: seqs[3], stats: { joined: 2, requests: 1 } },
+      },
+    ]);
+  });
+
+  it('mark unplayed and the host’s delete reach a requester watching the room', async () => {
+    const event = await insertEvent(t, host.id);
+    const [ann] = (await signInMany(t, 1)) as [SignedIn];
+    await joined(t, ann, event.code);
+    await sendRequest(t, ann, event.id);
+    await markRequest(t, host, event.id, BOHEMIAN.song_id, 'played');
+    const annSocket = await open(ann);
+    const { data } = (await subscribe(annSocket, event.id)) as { data: { seq: number } };
+
+    const unplayed = nextPush(annSocket, 'request:upserted');
+    const unplayedStats = nextPush(annSocket, 'event:stats');
+    expect((await markRequest(t, host, event.id, BOHEMIAN.song_id, 'unplayed')).statusCode).toBe(
+      200,
+    );
+    expect(await unplayed).toMatchObject({
+      seq: data.seq + 1,
+      request: { song_id: BOHEMIAN.song_id, status: 0 },
+    });
+    expect((await unplayedStats).seq).toBe(data.seq + 1);
+
+    const removed = nextPush(annSocket, 'request:removed');
+    const removedStats = nextPush(annSocket, 'event:stats');
+    expect((await markRequest(t, host, event.id, BOHEMIAN.song_id, 'delete')).statusCode).toBe(200);
+    expect(await removed).toEqual({
+      eventId: event.id,
+      seq: data.seq + 2,
+      songId: BOHEMIAN.song_id,
+    });
+    expect(await removedStats).toMatchObject({ seq: data.seq + 2, stats: { requests: 0 } });
   });
 
   it('a host whose socket was down while requests arrived gets them all: reconnect, resubscribe, seq ahead, snapshot', async () => {
