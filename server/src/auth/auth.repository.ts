@@ -99,7 +99,10 @@ export async function updatePasswordHash(
     .execute();
 }
 
-/** Removes a guest and, through the foreign keys' cascades, everything it made. */
+/**
+ * Removes a guest and, through the foreign keys' cascades, everything it made.
+ * The logout route takes its song requests out first, so the events' rooms hear of it.
+ */
 export async function deleteGuest(trx: DbOrTrx, userId: number): Promise<void> {
   await trx.deleteFrom('users').where('id', '=', userId).where('is_guest', '=', true).execute();
 }

@@ -12,13 +12,18 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { RateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { createEventsService } from '../events/events.service.ts';
 import { ok } from '../http/envelope.ts';
 import { fieldError, forbidden, tooManyRequests, unauthorized } from '../http/errors.ts';
+import type { DbOrTrx } from '../infra/db.ts';
 import type { MailMessage } from '../infra/mail.ts';
+import { pushQueueChange, type QueueChange } from '../requests/request-pushes.ts';
+import { createRequestsService } from '../requests/requests.service.ts';
 import { requireSession } from './auth.plugin.ts';
 import { createAuthService, type CodeRequestOutcome, type StartedSession } from './auth.service.ts';
 import { hashPassword } from './passwords.ts';
 import { clearSessionCookie, setSessionCookie } from './session-cookie.ts';
+import type { RequestSession } from './session.ts';
 
 /**
  * Counted per client address and email, so one attacker cannot lock everyone
@@ -39,6 +44,7 @@ function clientAndEmail(request: FastifyRequest): string {
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config, db, queue } = app.ctx;
   const auth = createAuthService(config);
+  const requests = createRequestsService(createEventsService(config));
 
   const rateLimit: RateLimitOptions = {
     max: config.authRateLimitPerMinute,
@@ -115,9 +121,28 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  /**
+   * A guest's logout deletes the account (spec §4), and with it, by cascade,
+   * its requests and attendances: the events' rooms would not hear of it. So
+   * its requests go first, explicitly, and each event they were in gets a seq
+   * bump after the account went, with counts that include the cascade.
+   */
+  async function endSession(trx: DbOrTrx, session: RequestSession): Promise<QueueChange[]> {
+    if (!session.isGuest) {
+      await auth.endSession(trx, session);
+      return [];
+    }
+    const removed = await requests.removeAllRequestsOf(trx, session.userId);
+    await auth.endSession(trx, session);
+    return requests.commitRemovedRequests(trx, removed);
+  }
+
   app.post('/api/auth/logout', async (request, reply) => {
     const session = request.session;
-    if (session) await db.transaction().execute((trx) => auth.endSession(trx, session));
+    if (session) {
+      const changes = await db.transaction().execute((trx) => endSession(trx, session));
+      for (const change of changes) pushQueueChange(app.realtime, change);
+    }
     clearSessionCookie(reply, config);
     return ok(MSG.loggedOut, null);
   });

@@ -15,7 +15,7 @@ import type { Realtime } from '../realtime/realtime.ts';
  * Who hears a song's change. `room`: everyone watching the event, because
  * its requesters' own requests changed (the host marked the song played or
  * unplayed, or deleted it). `host`: the host's sockets only, because only the
- * grouped entry moved (an attendee sent, cancelled or left: the
+ * grouped entry moved (an attendee sent, cancelled, left or logged out: the
  * count, and with it perhaps the all-played status); an attendee's page shows
  * no grouped queue, and no other attendee's own request changed.
  */
@@ -30,6 +30,14 @@ export interface SongChange {
    * builds its entry itself) the change is a count move: the host's only.
    */
   audience?: SongChangeAudience;
+}
+
+/** One event's queue after a write that took requests out of it (a guest's logout). */
+export interface QueueChange {
+  eventId: number;
+  seq: number;
+  stats: EventStats;
+  songs: SongChange[];
 }
 
 /**
@@ -73,6 +81,12 @@ export function pushStats(
   stats: EventStats,
 ): void {
   realtime.toEvent(eventId, 'event:stats', { eventId, seq, stats });
+}
+
+/** Each song's entry to its audience, then the counts to the whole room (so every watcher sees the seq). */
+export function pushQueueChange(realtime: Realtime, change: QueueChange): void {
+  for (const song of change.songs) pushSongChange(realtime, change.eventId, change.seq, song);
+  pushStats(realtime, change.eventId, change.seq, change.stats);
 }
 
 /** Tells each requester, in their own room (every device, subscribed or not), that their song was played. */

@@ -194,6 +194,18 @@ export async function deleteUnplayedAttendeeRequests(
   return rows.map((row) => row.song_id);
 }
 
+/** Deletes every request the attendee made, in any event; answers the events and songs they were for. */
+export async function deleteAllAttendeeRequests(
+  trx: DbOrTrx,
+  attendeeId: number,
+): Promise<Array<{ event_id: number; song_id: string }>> {
+  return trx
+    .deleteFrom('song_requests')
+    .where('attendee_id', '=', attendeeId)
+    .returning(['event_id', 'song_id'])
+    .execute();
+}
+
 /** Whether anyone requested the song in the event. */
 export async function songIsRequested(
   db: DbOrTrx,

@@ -14,7 +14,7 @@ import type { SongRequestRow } from '../events/events.repository.ts';
 import { groupSongRequests, toSongRequest, type EventsService } from '../events/events.service.ts';
 import { conflict, fieldError, forbidden, notFound } from '../http/errors.ts';
 import type { DbOrTrx } from '../infra/db.ts';
-import type { SongChange, SongChangeAudience } from './request-pushes.ts';
+import type { QueueChange, SongChange, SongChangeAudience } from './request-pushes.ts';
 import * as repo from './requests.repository.ts';
 import type { NewSongRequest } from './requests.repository.ts';
 
@@ -47,6 +47,9 @@ export interface CancelOutcome {
   song: SongChange;
   change: CommittedChange;
 }
+
+/** The songs a user's removed requests were for, by event id. */
+export type RemovedRequests = Map<number, Set<string>>;
 
 export interface MarkOutcome {
   song: SongChange;
@@ -245,6 +248,43 @@ export function createRequestsService(events: EventsService) {
      */
     removeUnplayedOf(trx: DbOrTrx, eventId: number, attendeeId: number): Promise<string[]> {
       return repo.deleteUnplayedAttendeeRequests(trx, eventId, attendeeId);
+    },
+
+    /**
+     * Takes every request of a user out of every event, played or not (a
+     * guest's logout, before its account goes). Call `commitRemovedRequests`
+     * after the write's other changes (the guest's attendances go by cascade):
+     * the counts it pushes must include them.
+     */
+    async removeAllRequestsOf(trx: DbOrTrx, userId: number): Promise<RemovedRequests> {
+      const removed: RemovedRequests = new Map();
+      for (const row of await repo.deleteAllAttendeeRequests(trx, userId)) {
+        const songs = removed.get(row.event_id) ?? new Set<string>();
+        songs.add(row.song_id);
+        removed.set(row.event_id, songs);
+      }
+      return removed;
+    },
+
+    /**
+     * Bumps the seq of each event the removed requests were in, lowest id
+     * first (two such writes lock the events in the same order, so they
+     * cannot deadlock), and reads its songs' entries and counts as of that seq.
+     * An event deleted meanwhile is skipped: nobody watches its room any more.
+     */
+    async commitRemovedRequests(trx: DbOrTrx, removed: RemovedRequests): Promise<QueueChange[]> {
+      const changes: QueueChange[] = [];
+      const eventIds = [...removed.keys()].sort((a, b) => a - b);
+      for (const eventId of eventIds) {
+        const seq = await events.bumpSeq(trx, eventId);
+        if (seq === null) continue;
+        const songs: SongChange[] = [];
+        for (const songId of removed.get(eventId) ?? []) {
+          songs.push(await songChange(trx, eventId, songId));
+        }
+        changes.push({ eventId, seq, stats: await repo.countEventActivity(trx, eventId), songs });
+      }
+      return changes;
     },
 
     /** The event's counts now (read after a seq bump, they are the counts as of it). */

@@ -1,7 +1,9 @@
 import { loginData, MSG, ROLE } from '@floorfill/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertEvent, signIn, signInGuest } from '../helpers/event-factories.ts';
 import { bearer, getSession, post, sessionCookieOf } from '../helpers/factories.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { eventSeq, joined, sendRequest, softDelete } from '../requests/request-factories.ts';
 
 describe('POST /api/v1/login-as-guest', () => {
   let t: TestApp;
@@ -71,6 +73,38 @@ describe('POST /api/v1/login-as-guest', () => {
       .execute();
     expect(sessions).toEqual([]);
     expect((await getSession(t, bearer(guest.access_token))).statusCode).toBe(401);
+  });
+
+  it('a guest with requests in a deleted event still logs out, and the deleted event keeps its seq', async () => {
+    const host = await signIn(t);
+    const event = await insertEvent(t, host.id);
+    const guest = await signInGuest(t);
+    await joined(t, guest, event.code);
+    expect((await sendRequest(t, guest, event.id)).statusCode).toBe(201);
+    await softDelete(t, event.id);
+    const seqBefore = await eventSeq(t, event.id);
+
+    expect((await post(t, '/api/auth/logout', {}, guest.headers)).statusCode).toBe(200);
+    expect(await userExists(guest.id)).toBe(false);
+    expect(await eventSeq(t, event.id)).toBe(seqBefore);
+  });
+
+  it('a member’s logout keeps their song requests and bumps no event', async () => {
+    const host = await signIn(t);
+    const event = await insertEvent(t, host.id);
+    const fan = await signIn(t, { defaultLogin: 3 });
+    await joined(t, fan, event.code);
+    expect((await sendRequest(t, fan, event.id)).statusCode).toBe(201);
+    const seqBefore = await eventSeq(t, event.id);
+
+    expect((await post(t, '/api/auth/logout', {}, fan.headers)).statusCode).toBe(200);
+    expect(await eventSeq(t, event.id)).toBe(seqBefore);
+    const requests = await t.ctx.db
+      .selectFrom('song_requests')
+      .select('id')
+      .where('attendee_id', '=', fan.id)
+      .execute();
+    expect(requests).toHaveLength(1);
   });
 
   it('keeps a member when the member logs out', async () => {

@@ -1,6 +1,6 @@
 import { hostEventDetailsSchema, userRoom, type ServerToClientEvents } from '@floorfill/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { get, insertEvent, type SignedIn } from '../helpers/event-factories.ts';
+import { get, insertEvent, signInGuest, type SignedIn } from '../helpers/event-factories.ts';
 import { post } from '../helpers/factories.ts';
 import {
   connected,
@@ -385,6 +385,77 @@ describe('song request pushes on real sockets', () => {
       songId: BOHEMIAN.song_id,
     });
     expect(await removedStats).toMatchObject({ seq: data.seq + 2, stats: { requests: 0 } });
+  });
+
+  it('a guest’s logout takes its requests out: the host gets the entries, the room the counts, each with a bumped seq', async () => {
+    const event = await insertEvent(t, host.id);
+    const other = await insertEvent(t, host.id);
+    const guest = await signInGuest(t);
+    const [ann] = (await signInMany(t, 1)) as [SignedIn];
+    for (const fan of [guest, ann]) await joined(t, fan, event.code);
+    await joined(t, guest, other.code);
+    await sendRequest(t, ann, event.id);
+    await sendRequest(t, guest, event.id);
+    await sendRequest(t, guest, event.id, { song_id: AGADOO });
+    await sendRequest(t, guest, other.id);
+    await markRequest(t, host, other.id, BOHEMIAN.song_id, 'played');
+    const hostSocket = await open(host);
+    const { data } = (await subscribe(hostSocket, event.id)) as { data: { seq: number } };
+    const otherSeq = (await subscribe(hostSocket, other.id)) as { data: { seq: number } };
+    const annSocket = await open(ann);
+    await subscribe(annSocket, event.id);
+    const hostHeard = record(hostSocket);
+    const annHeard = record(annSocket);
+
+    // The events are bumped in id order: the other event's counts come last.
+    const hostStats = statsWhere(hostSocket, (push) => push.eventId === other.id);
+    expect((await post(t, '/api/auth/logout', {}, guest.headers)).statusCode).toBe(200);
+    await hostStats;
+
+    const seq = data.seq + 1;
+    const seqOfOther = otherSeq.data.seq + 1;
+    expect(hostHeard).toEqual(
+      expect.arrayContaining([
+        {
+          name: 'request:upserted',
+          payload: expect.objectContaining({
+            eventId: event.id,
+            seq,
+            request: expect.objectContaining({ song_id: BOHEMIAN.song_id, request_count: 1 }),
+          }),
+        },
+        { name: 'request:removed', payload: { eventId: event.id, seq, songId: AGADOO } },
+        {
+          name: 'event:stats',
+          payload: { eventId: event.id, seq, stats: { joined: 1, requests: 1 } },
+        },
+        // Its played request goes too: the account is gone.
+        {
+          name: 'request:removed',
+          payload: { eventId: other.id, seq: seqOfOther, songId: BOHEMIAN.song_id },
+        },
+        {
+          name: 'event:stats',
+          payload: { eventId: other.id, seq: seqOfOther, stats: { joined: 0, requests: 0 } },
+        },
+      ]),
+    );
+    expect(hostHeard).toHaveLength(5);
+    await settle(annSocket, ann.id);
+    expect(annHeard).toEqual([
+      {
+        name: 'event:stats',
+        payload: { eventId: event.id, seq, stats: { joined: 1, requests: 1 } },
+      },
+    ]);
+
+    const snapshot = await get(t, `/api/v1/get-event-details?id=${event.id}`, host.headers);
+    const details = hostEventDetailsSchema.parse(snapshot.json().data);
+    expect(details.seq).toBe(seq);
+    expect(details.song_requests.map((request) => request.attendee_id)).toEqual([ann.id]);
+    expect(details.grouped_song_requests).toEqual([
+      expect.objectContaining({ song_id: BOHEMIAN.song_id, request_count: 1 }),
+    ]);
   });
 
   it('a host whose socket was down while requests arrived gets them all: reconnect, resubscribe, seq ahead, snapshot', async () => {
