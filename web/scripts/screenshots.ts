@@ -180,6 +180,10 @@ async function main() {
       await stubApi(page, screen.who);
       await page.goto(`${baseUrl}${screen.path}`);
       await page.locator('main').first().waitFor();
+      // The session check and the screen's chunk each show a "Loading" status first.
+      await page
+        .getByRole('status', { name: 'Loading', exact: true })
+        .waitFor({ state: 'detached' });
       await page.waitForTimeout(300);
       if (screen.act) {
         try {

@@ -1,12 +1,14 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
-import 'react-phone-number-input/style.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
+import { reloadOnStaleBuild } from './lib/stale-build';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
+
+reloadOnStaleBuild();
 
 createRoot(container).render(
   <StrictMode>

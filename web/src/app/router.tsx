@@ -8,26 +8,66 @@ import { AppLayout } from './layouts/app-layout';
 import { AuthLayout } from './layouts/auth-layout';
 import { PublicLayout } from './layouts/public-layout';
 import { RootLayout, type RouteHandle } from './layouts/root-layout';
-import { AttendeeDashboardRoute } from './routes/attendee/dashboard';
-import { AttendeeEventDetailsRoute } from './routes/attendee/event-details';
-import { AttendeeHostProfileRoute } from './routes/attendee/host-profile';
-import { AttendeeProfileRoute } from './routes/attendee/profile';
-import { AttendeeProfileEditRoute } from './routes/attendee/profile-edit';
-import { EmailVerificationRoute } from './routes/auth/email-verification';
-import { LoginRoute } from './routes/auth/login';
-import { RegisterRoute } from './routes/auth/register';
-import { ResetPasswordRoute } from './routes/auth/reset-password';
-import { VerificationRoute } from './routes/auth/verification';
-import { CropperTestRoute } from './routes/host/cropper-test';
-import { HostDashboardRoute } from './routes/host/dashboard';
-import { HostEventDetailsRoute } from './routes/host/event-details';
-import { HostEventsRoute } from './routes/host/events';
-import { HostProfileRoute } from './routes/host/profile';
-import { HostProfileEditRoute } from './routes/host/profile-edit';
-import { StripeConnectSuccessRoute } from './routes/host/stripe-connect-success';
-import { PrivacyRoute } from './routes/legal/privacy';
-import { TermsRoute } from './routes/legal/terms';
-import { NotFoundRoute } from './routes/not-found';
+import { lazyRoute } from './lazy-route';
+
+// Each screen is its own chunk, fetched the first time it is shown: a visitor
+// on the login page downloads neither the host dashboard nor the cropper.
+const LoginRoute = lazyRoute(() => import('./routes/auth/login'), 'LoginRoute');
+const RegisterRoute = lazyRoute(() => import('./routes/auth/register'), 'RegisterRoute');
+const ResetPasswordRoute = lazyRoute(
+  () => import('./routes/auth/reset-password'),
+  'ResetPasswordRoute',
+);
+const VerificationRoute = lazyRoute(
+  () => import('./routes/auth/verification'),
+  'VerificationRoute',
+);
+const EmailVerificationRoute = lazyRoute(
+  () => import('./routes/auth/email-verification'),
+  'EmailVerificationRoute',
+);
+
+const HostDashboardRoute = lazyRoute(() => import('./routes/host/dashboard'), 'HostDashboardRoute');
+const HostEventsRoute = lazyRoute(() => import('./routes/host/events'), 'HostEventsRoute');
+const HostEventDetailsRoute = lazyRoute(
+  () => import('./routes/host/event-details'),
+  'HostEventDetailsRoute',
+);
+const HostProfileRoute = lazyRoute(() => import('./routes/host/profile'), 'HostProfileRoute');
+const HostProfileEditRoute = lazyRoute(
+  () => import('./routes/host/profile-edit'),
+  'HostProfileEditRoute',
+);
+const StripeConnectSuccessRoute = lazyRoute(
+  () => import('./routes/host/stripe-connect-success'),
+  'StripeConnectSuccessRoute',
+);
+const CropperTestRoute = lazyRoute(() => import('./routes/host/cropper-test'), 'CropperTestRoute');
+
+const AttendeeDashboardRoute = lazyRoute(
+  () => import('./routes/attendee/dashboard'),
+  'AttendeeDashboardRoute',
+);
+const AttendeeProfileRoute = lazyRoute(
+  () => import('./routes/attendee/profile'),
+  'AttendeeProfileRoute',
+);
+const AttendeeProfileEditRoute = lazyRoute(
+  () => import('./routes/attendee/profile-edit'),
+  'AttendeeProfileEditRoute',
+);
+const AttendeeEventDetailsRoute = lazyRoute(
+  () => import('./routes/attendee/event-details'),
+  'AttendeeEventDetailsRoute',
+);
+const AttendeeHostProfileRoute = lazyRoute(
+  () => import('./routes/attendee/host-profile'),
+  'AttendeeHostProfileRoute',
+);
+
+const TermsRoute = lazyRoute(() => import('./routes/legal/terms'), 'TermsRoute');
+const PrivacyRoute = lazyRoute(() => import('./routes/legal/privacy'), 'PrivacyRoute');
+const NotFoundRoute = lazyRoute(() => import('./routes/not-found'), 'NotFoundRoute');
 
 const titled = (title: string): RouteHandle => ({ title });
 

@@ -1,6 +1,10 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// Route screens are lazy chunks: the first test to open one waits while Vite
+// transforms that screen's modules, which takes more than the default second on a busy machine.
+configure({ asyncUtilTimeout: 5_000 });
 
 afterEach(() => {
   cleanup();

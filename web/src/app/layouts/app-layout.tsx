@@ -2,7 +2,7 @@ import { SIDEBAR_COLLAPSE_BELOW_PX } from '@floorfill/shared';
 import { AppShell, Burger, Group } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
-import { Outlet } from 'react-router-dom';
+import { RouteOutlet } from './route-outlet';
 import { LegalLinks } from '@/components/ui/legal-links';
 import { LogoLink } from '@/components/ui/logo';
 import { ProfileMenu } from '@/features/auth/components/profile-menu';
@@ -63,7 +63,7 @@ export function AppLayout() {
       </AppShell.Navbar>
 
       <AppShell.Main>
-        <Outlet />
+        <RouteOutlet />
       </AppShell.Main>
 
       <AppShell.Footer>

@@ -1,7 +1,7 @@
 import { BRAND_NAME } from '@floorfill/shared';
 import { Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { Outlet } from 'react-router-dom';
+import { RouteOutlet } from './route-outlet';
 import { LegalLinks } from '@/components/ui/legal-links';
 import { LogoLink } from '@/components/ui/logo';
 import classes from './auth-layout.module.css';
@@ -33,7 +33,7 @@ export function AuthLayout() {
           <LogoLink />
         </header>
         <main className={classes.main}>
-          <Outlet />
+          <RouteOutlet />
         </main>
         <footer className={classes.footer}>
           <LegalLinks />

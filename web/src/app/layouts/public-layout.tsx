@@ -1,5 +1,5 @@
 import { Box, Container, Group } from '@mantine/core';
-import { Outlet } from 'react-router-dom';
+import { RouteOutlet } from './route-outlet';
 import { LegalLinks } from '@/components/ui/legal-links';
 import { LogoLink } from '@/components/ui/logo';
 
@@ -19,7 +19,7 @@ export function PublicLayout() {
         </Container>
       </Box>
       <Container component="main" size="lg" py="xl" style={{ flex: 1, width: '100%' }}>
-        <Outlet />
+        <RouteOutlet />
       </Container>
       <Box
         component="footer"

@@ -2,7 +2,7 @@ import { BRAND_NAME } from '@floorfill/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Outlet, useMatches, useNavigate } from 'react-router-dom';
-import { FullPageLoader } from '@/components/ui/full-page-loader';
+import { FullPageLoader } from '@/components/ui/page-loader';
 import { paths } from '@/config/paths';
 import { getSession } from '@/features/auth/api/session';
 import { useRedirectStore } from '@/features/auth/stores/redirect-store';

@@ -1,3 +1,4 @@
+import 'react-phone-number-input/style.css';
 import { DEFAULT_PHONE_COUNTRY } from '@floorfill/shared';
 import { Input } from '@mantine/core';
 import { memo, useId } from 'react';

@@ -1,3 +1,4 @@
+import '@mantine/dates/styles.css';
 import { EVENT_MSG, type EventSummary } from '@floorfill/shared';
 import { Button, Group, Modal, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { DateTimePicker } from '@mantine/dates';

@@ -1,3 +1,4 @@
+import '@mantine/dates/styles.css';
 import { Card, Indicator, Title } from '@mantine/core';
 import { Calendar } from '@mantine/dates';
 import dayjs from 'dayjs';
