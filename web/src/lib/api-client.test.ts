@@ -103,6 +103,35 @@ describe('api client', () => {
     expect(error.msg).toBe(MSG.somethingWrong);
   });
 
+  it('returns a paged list with its typed data and the pagination beside it', async () => {
+    const pagination = { currentPage: 2, lastPage: 3, perPage: 10, total: 25 };
+    const calls = stubApi({
+      '/api/v1/get-event-list': {
+        body: { status: true, msg: '', data: [{ id: 7 }, { id: 8 }], pagination },
+      },
+    });
+
+    const page = await api.getPage('/api/v1/get-event-list', {
+      query: { page: 2, search: undefined },
+      schema: z.array(z.object({ id: z.number() })),
+    });
+
+    expect(page).toEqual({ msg: '', data: [{ id: 7 }, { id: 8 }], pagination });
+    expect(calls[0]?.search).toBe('?page=2');
+  });
+
+  it('rejects a paged answer without readable pagination', async () => {
+    stubApi({
+      '/api/v1/get-event-list': { body: { status: true, msg: '', data: [] } },
+    });
+
+    const error = await failureOf(
+      api.getPage('/api/v1/get-event-list', { schema: z.array(z.unknown()) }),
+    );
+
+    expect(error.msg).toBe(MSG.unexpected);
+  });
+
   it('runs the 401 handler for a data call', async () => {
     const handler = vi.fn();
     setUnauthorizedHandler(handler);

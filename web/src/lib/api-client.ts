@@ -1,11 +1,18 @@
-import { fieldErrorsSchema, MSG, type FieldErrors } from '@floorfill/shared';
+import {
+  fieldErrorsSchema,
+  MSG,
+  paginationSchema,
+  type FieldErrors,
+  type Pagination,
+} from '@floorfill/shared';
 import type { z } from 'zod';
 
 /**
  * The one door to the API. The session lives in an HttpOnly cookie set by the
  * server, so requests are same-origin with credentials and no token is ever
  * read or stored here. Every answer is the spec's envelope
- * `{status, msg, data, errors}`; failures become an `ApiError`.
+ * `{status, msg, data, errors}` (paged lists add `pagination`, read by
+ * `api.getPage`); failures become an `ApiError`.
  */
 
 export class ApiError extends Error {
@@ -36,6 +43,11 @@ export function isApiError(error: unknown): error is ApiError {
 export interface ApiResponse<T> {
   msg: string;
   data: T;
+}
+
+/** A paged list: the envelope carries `pagination` beside `data`. */
+export interface ApiPage<T> extends ApiResponse<T> {
+  pagination: Pagination;
 }
 
 type QueryValue = string | number | boolean | null | undefined;
@@ -122,11 +134,10 @@ function toApiError(response: Response, body: unknown): ApiError {
   });
 }
 
-async function send(
-  method: string,
-  path: string,
-  options: RequestOptions,
-): Promise<ApiResponse<unknown>> {
+type Envelope = Record<string, unknown>;
+
+/** Sends the call and returns the envelope of a success; any failure is thrown as an `ApiError`. */
+async function send(method: string, path: string, options: RequestOptions): Promise<Envelope> {
   let response: Response;
   try {
     response = await fetch(buildUrl(path, options.query), buildInit(method, options));
@@ -141,7 +152,20 @@ async function send(
     if (response.status === 401 && !isAuthEndpoint(path)) unauthorizedHandler?.();
     throw toApiError(response, body);
   }
-  return { msg: typeof body.msg === 'string' ? body.msg : '', data: body.data };
+  return body;
+}
+
+function msgOf(envelope: Envelope): string {
+  return typeof envelope.msg === 'string' ? envelope.msg : '';
+}
+
+/** A success the client cannot read is a failure like any other, with the generic message. */
+function parseAnswer<T>(schema: z.ZodType<T>, value: unknown): T {
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) {
+    throw new ApiError({ httpStatus: 200, msg: MSG.unexpected, data: value });
+  }
+  return parsed.data;
 }
 
 async function request<T>(
@@ -149,13 +173,20 @@ async function request<T>(
   path: string,
   options: RequestOptions | TypedRequestOptions<T>,
 ): Promise<ApiResponse<unknown> | ApiResponse<T>> {
-  const answer = await send(method, path, options);
-  if (!('schema' in options)) return answer;
-  const parsed = options.schema.safeParse(answer.data);
-  if (!parsed.success) {
-    throw new ApiError({ httpStatus: 200, msg: MSG.unexpected, data: answer.data });
-  }
-  return { msg: answer.msg, data: parsed.data };
+  const envelope = await send(method, path, options);
+  const msg = msgOf(envelope);
+  if (!('schema' in options)) return { msg, data: envelope.data };
+  return { msg, data: parseAnswer(options.schema, envelope.data) };
+}
+
+/** GET of a paged list: typed `data` plus the envelope's `pagination`. */
+async function requestPage<T>(path: string, options: TypedRequestOptions<T>): Promise<ApiPage<T>> {
+  const envelope = await send('GET', path, options);
+  return {
+    msg: msgOf(envelope),
+    data: parseAnswer(options.schema, envelope.data),
+    pagination: parseAnswer(paginationSchema, envelope.pagination),
+  };
 }
 
 function createMethod(method: string) {
@@ -172,6 +203,7 @@ function createMethod(method: string) {
 
 export const api = {
   get: createMethod('GET'),
+  getPage: requestPage,
   post: createMethod('POST'),
   put: createMethod('PUT'),
   delete: createMethod('DELETE'),

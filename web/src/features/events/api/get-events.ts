@@ -1,50 +1,25 @@
 import {
   eventCalendarSchema,
-  eventListResponseSchema,
   eventSummarySchema,
   hostDashboardSchema,
   hostDashboardTipsSchema,
-  MSG,
-  type EventListResponse,
+  type EventSummary,
 } from '@floorfill/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { api, ApiError } from '@/lib/api-client';
+import { api, type ApiPage } from '@/lib/api-client';
 import { eventKeys, type EventListParams } from './event-keys';
 
-const EVENT_LIST_PATH = '/api/v1/get-event-list';
-
-/**
- * get-event-list puts `pagination` beside `data`, outside what the api
- * client hands back, so this one call reads the whole envelope itself. A lost
- * session is handed back to the api client, whose 401 handler owns that case.
- */
-export async function getEventList(
+/** One page of the host's events, with the pagination the table's pager needs. */
+export function getEventList(
   params: EventListParams,
   signal?: AbortSignal,
-): Promise<EventListResponse> {
-  const query = new URLSearchParams();
-  for (const [key, value] of Object.entries(params)) {
-    if (value !== undefined && value !== '') query.set(key, String(value));
-  }
-  const response = await fetch(`${EVENT_LIST_PATH}?${query.toString()}`, {
-    headers: { Accept: 'application/json' },
-    credentials: 'same-origin',
+): Promise<ApiPage<EventSummary[]>> {
+  return api.getPage('/api/v1/get-event-list', {
+    query: params,
+    schema: z.array(eventSummarySchema),
     signal,
   });
-  if (response.status === 401) {
-    await api.get(EVENT_LIST_PATH, { signal });
-  }
-  const body: unknown = await response.json().catch(() => null);
-  const parsed = eventListResponseSchema.safeParse(body);
-  if (!response.ok || !parsed.success) {
-    const msg =
-      typeof body === 'object' && body !== null && 'msg' in body && typeof body.msg === 'string'
-        ? body.msg
-        : MSG.unexpected;
-    throw new ApiError({ httpStatus: response.status, msg });
-  }
-  return parsed.data;
 }
 
 export function eventListQueryOptions(params: EventListParams) {
