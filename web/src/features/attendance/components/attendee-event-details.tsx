@@ -6,32 +6,25 @@ import {
   Card,
   Grid,
   Group,
-  SimpleGrid,
-  Skeleton,
   Stack,
   Text,
   Title,
   Tooltip,
 } from '@mantine/core';
-import {
-  IconArrowLeft,
-  IconCalendarEvent,
-  IconCheck,
-  IconDoorExit,
-  IconLogin2,
-  IconMapPin,
-  IconMusic,
-  IconPlus,
-  IconQrcode,
-  IconUser,
-  IconUsers,
-} from '@tabler/icons-react';
+import { IconCheck, IconDoorExit, IconLogin2, IconPlus, IconUser } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
+import { GoBackButton } from '@/components/ui/go-back-button';
 import { paths } from '@/config/paths';
 import { ConfirmDialog } from '@/features/events/components/confirm-dialog';
-import { EventBanner } from '@/features/events/components/event-banner';
-import { HostCard, InfoCard } from '@/features/events/components/host-event-details';
+import {
+  EventDetailsError,
+  EventDetailsSkeleton,
+} from '@/features/events/components/event-details-fallback';
+import { EventFacts } from '@/features/events/components/event-facts';
+import { EventHeaderCard } from '@/features/events/components/event-header-card';
+import { EventShareModal } from '@/features/events/components/event-share-modal';
+import { HostCard } from '@/features/events/components/host-card';
 import { TipHostCard } from '@/features/payments/components/tip-host-card';
 import { RateHostCard } from '@/features/ratings/components/rate-host-card';
 import { LiveStatus } from '@/features/realtime/components/live-status';
@@ -40,7 +33,6 @@ import { useCancelSongRequest } from '@/features/requests/api/song-requests';
 import { OwnSongRequests } from '@/features/requests/components/own-song-requests';
 import { SongRequestModal } from '@/features/requests/components/song-request-modal';
 import { requestedSongIds } from '@/features/requests/utils/own-requests';
-import { QrShareModal } from '@/features/sharing/components/qr-share-modal';
 import { errorMessageOf, isApiError } from '@/lib/api-client';
 import { notifyError, notifyInfo, notifySuccess } from '@/lib/notify';
 import { attendanceKeys } from '../api/attendance-keys';
@@ -50,20 +42,6 @@ import { useJoinEvent, useLeaveEvent } from '../api/membership';
 export const JOIN_TO_REQUEST = 'Join this event to request songs.';
 
 type Pending = { kind: 'join' } | { kind: 'leave' } | { kind: 'cancel'; request: SongRequest };
-
-function DetailsSkeleton() {
-  return (
-    <Stack gap="lg" aria-busy="true" aria-label="Loading event">
-      <Skeleton h={36} w={160} />
-      <Skeleton h={300} radius="md" />
-      <SimpleGrid cols={{ base: 1, xs: 2 }}>
-        {[0, 1, 2, 3].map((key) => (
-          <Skeleton key={key} h={72} radius="md" />
-        ))}
-      </SimpleGrid>
-    </Stack>
-  );
-}
 
 function EventStateBadge({ event }: { event: Details }) {
   if (event.is_live) {
@@ -131,14 +109,6 @@ export function AttendeeEventDetails({ eventId, userId, isGuest }: AttendeeEvent
     if (missing) navigate(paths.notFound.getHref(), { replace: true });
   }, [missing, navigate]);
 
-  function goBack() {
-    const state: unknown = window.history.state;
-    const canGoBack =
-      typeof state === 'object' && state !== null && 'idx' in state && Number(state.idx) > 0;
-    if (canGoBack) navigate(-1);
-    else navigate(paths.attendee.dashboard.getHref());
-  }
-
   function settle(promiseLike: { msg: string }) {
     if (promiseLike.msg) notifySuccess(promiseLike.msg);
     setPending(null);
@@ -165,14 +135,9 @@ export function AttendeeEventDetails({ eventId, userId, isGuest }: AttendeeEvent
 
   if (!event) {
     if (details.isError && !missing) {
-      return (
-        <Stack align="center" py="xl">
-          <Text>{errorMessageOf(details.error)}</Text>
-          <Button onClick={() => void details.refetch()}>Try again</Button>
-        </Stack>
-      );
+      return <EventDetailsError error={details.error} onRetry={() => void details.refetch()} />;
     }
-    return <DetailsSkeleton />;
+    return <EventDetailsSkeleton />;
   }
 
   const hostName = event.host.display_name || event.host.name;
@@ -181,88 +146,44 @@ export function AttendeeEventDetails({ eventId, userId, isGuest }: AttendeeEvent
   return (
     <Stack gap="lg">
       <Group justify={isGuest ? 'flex-end' : 'space-between'}>
-        {isGuest ? null : (
-          <Button
-            variant="subtle"
-            leftSection={<IconArrowLeft size={16} aria-hidden="true" />}
-            onClick={goBack}
-            px="xs"
-          >
-            Go Back
-          </Button>
-        )}
+        {isGuest ? null : <GoBackButton fallbackHref={paths.attendee.dashboard.getHref()} />}
         <LiveStatus live={room.live} />
       </Group>
 
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, lg: 8 }}>
           <Stack gap="lg">
-            <Card withBorder radius="md" padding={0}>
-              <EventBanner path={event.banner_path} name={event.name} h={{ base: 180, sm: 240 }} />
-              <Stack p="md" gap="md">
-                <Group justify="space-between" wrap="nowrap" align="flex-start" gap="sm">
-                  <Stack gap={4} miw={0}>
-                    <Group gap="xs">
-                      <EventStateBadge event={event} />
-                    </Group>
-                    <Title order={1} fz={{ base: 22, sm: 28 }} style={{ overflowWrap: 'anywhere' }}>
-                      {event.name}
-                    </Title>
-                    <Text size="sm" c="dimmed">
-                      Hosted by {hostName}
-                    </Text>
-                  </Stack>
-                  <Tooltip label="Share event">
-                    <ActionIcon
-                      size="xl"
-                      variant="light"
-                      onClick={() => setSharing(true)}
-                      aria-label="Share event"
-                    >
-                      <IconQrcode size={24} aria-hidden="true" />
-                    </ActionIcon>
-                  </Tooltip>
-                </Group>
-                <Group gap="sm">
-                  {joined ? (
-                    <>
-                      <Button disabled leftSection={<IconCheck size={16} aria-hidden="true" />}>
-                        Joined
-                      </Button>
-                      <Button
-                        variant="default"
-                        leftSection={<IconDoorExit size={16} aria-hidden="true" />}
-                        onClick={() => setPending({ kind: 'leave' })}
-                      >
-                        Leave
-                      </Button>
-                    </>
-                  ) : (
-                    <Button
-                      leftSection={<IconLogin2 size={16} aria-hidden="true" />}
-                      onClick={() => setPending({ kind: 'join' })}
-                    >
-                      Join
+            <EventHeaderCard
+              event={event}
+              badge={<EventStateBadge event={event} />}
+              subtitle={`Hosted by ${hostName}`}
+              onShare={() => setSharing(true)}
+            >
+              <Group gap="sm">
+                {joined ? (
+                  <>
+                    <Button disabled leftSection={<IconCheck size={16} aria-hidden="true" />}>
+                      Joined
                     </Button>
-                  )}
-                </Group>
-              </Stack>
-            </Card>
-
-            <SimpleGrid cols={{ base: 1, xs: 2 }}>
-              <InfoCard label="Date" icon={IconCalendarEvent}>
-                {event.formatted_start_time} – {event.formatted_end_time}
-              </InfoCard>
-              <InfoCard label="Location" icon={IconMapPin}>
-                {event.location}
-              </InfoCard>
-              <InfoCard label="Joined" icon={IconUsers}>
-                {event.enrolled_users_count}
-              </InfoCard>
-              <InfoCard label="Song Requests" icon={IconMusic}>
-                {event.song_requests_count}
-              </InfoCard>
-            </SimpleGrid>
+                    <Button
+                      variant="default"
+                      leftSection={<IconDoorExit size={16} aria-hidden="true" />}
+                      onClick={() => setPending({ kind: 'leave' })}
+                    >
+                      Leave
+                    </Button>
+                  </>
+                ) : (
+                  <Button
+                    leftSection={<IconLogin2 size={16} aria-hidden="true" />}
+                    onClick={() => setPending({ kind: 'join' })}
+                  >
+                    Join
+                  </Button>
+                )}
+              </Group>
+            </EventHeaderCard>
+            <EventFacts event={event} />
 
             <Stack gap="sm" component="section" aria-labelledby="song-request-title">
               <Group justify="space-between">
@@ -339,15 +260,7 @@ export function AttendeeEventDetails({ eventId, userId, isGuest }: AttendeeEvent
         attendeeId={userId}
         requested={requested}
       />
-      <QrShareModal
-        opened={sharing}
-        onClose={() => setSharing(false)}
-        title="Share Event"
-        qrImagePath={event.qrcode_path}
-        url={event.url}
-        downloadFileName={`floorfill-event-${event.code}.png`}
-        eventCode={event.event_code}
-      />
+      <EventShareModal event={event} opened={sharing} onClose={() => setSharing(false)} />
       <ConfirmDialog
         opened={pending !== null}
         title={dialog.title}

@@ -17,13 +17,13 @@ import { IconEdit, IconEye, IconQrcode, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
-import { QrShareModal } from '@/features/sharing/components/qr-share-modal';
 import { errorMessageOf } from '@/lib/api-client';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { useDeleteEvent } from '../api/event-writes';
 import { ConfirmDialog } from './confirm-dialog';
 import { EventBanner } from './event-banner';
 import { EventFormModal } from './event-form-modal';
+import { EventShareModal } from './event-share-modal';
 
 const COLUMNS = [
   'Event Banner',
@@ -279,17 +279,7 @@ export function EventsTable({ events, loading, fetching }: EventsTableProps) {
         )}
       </Box>
 
-      {sharing ? (
-        <QrShareModal
-          opened
-          onClose={() => setSharing(null)}
-          title="Share Event"
-          qrImagePath={sharing.qrcode_path}
-          url={sharing.url}
-          downloadFileName={`floorfill-event-${sharing.code}.png`}
-          eventCode={sharing.event_code}
-        />
-      ) : null}
+      {sharing ? <EventShareModal event={sharing} opened onClose={() => setSharing(null)} /> : null}
       <EventFormModal
         opened={editing !== null}
         onClose={() => setEditing(null)}

@@ -1,132 +1,25 @@
-import { TRUNCATE, type EventHost, type GroupedSongRequest } from '@floorfill/shared';
-import {
-  ActionIcon,
-  Avatar,
-  Box,
-  Button,
-  Card,
-  Grid,
-  Group,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-  ThemeIcon,
-  Title,
-  Tooltip,
-} from '@mantine/core';
-import {
-  IconArrowLeft,
-  IconCalendarEvent,
-  IconEdit,
-  IconMapPin,
-  IconMusic,
-  IconQrcode,
-  IconUsers,
-  type Icon,
-} from '@tabler/icons-react';
-import { useEffect, useState, type ReactNode } from 'react';
+import type { GroupedSongRequest } from '@floorfill/shared';
+import { Button, Card, Grid, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconEdit, IconMusic } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { GoBackButton } from '@/components/ui/go-back-button';
 import { paths } from '@/config/paths';
-import { QrShareModal } from '@/features/sharing/components/qr-share-modal';
-import { errorMessageOf, isApiError } from '@/lib/api-client';
 import { LiveStatus } from '@/features/realtime/components/live-status';
 import { EVENT_DELETED_MSG, useEventRoom } from '@/features/realtime/use-event-room';
+import { errorMessageOf, isApiError } from '@/lib/api-client';
 import { notifyError, notifyInfo, notifySuccess } from '@/lib/notify';
 import { useMarkSongRequest, type MarkAs } from '../api/event-writes';
 import { eventKeys } from '../api/event-keys';
 import { useEventDetails } from '../api/get-event-details';
-import { truncate } from '../utils/truncate';
 import { ConfirmDialog } from './confirm-dialog';
-import { EventBanner } from './event-banner';
+import { EventDetailsError, EventDetailsSkeleton } from './event-details-fallback';
+import { EventFacts } from './event-facts';
 import { EventFormModal } from './event-form-modal';
+import { EventHeaderCard } from './event-header-card';
+import { EventShareModal } from './event-share-modal';
+import { HostCard } from './host-card';
 import { SongRequestCard } from './song-request-card';
-
-interface InfoCardProps {
-  label: string;
-  icon: Icon;
-  children: ReactNode;
-}
-
-export function InfoCard({ label, icon: InfoIcon, children }: InfoCardProps) {
-  return (
-    <Card withBorder radius="md" padding="sm">
-      <Group wrap="nowrap" align="flex-start" gap="sm">
-        <ThemeIcon variant="light" size={36} radius="md" aria-hidden="true">
-          <InfoIcon size={20} />
-        </ThemeIcon>
-        <Stack gap={0} miw={0}>
-          <Text size="xs" fw={700} c="dimmed" tt="uppercase" lts={0.5}>
-            {label}
-          </Text>
-          <Text fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
-            {children}
-          </Text>
-        </Stack>
-      </Group>
-    </Card>
-  );
-}
-
-/** The event's host (spec §2); the attendee page adds its View Profile link as `action`. */
-export function HostCard({ host, action }: { host: EventHost; action?: ReactNode }) {
-  const name = host.display_name || host.name;
-  return (
-    <Card withBorder radius="md" padding={0} component="section" aria-labelledby="host-title">
-      <Box
-        h={96}
-        style={
-          host.cover_photo_path
-            ? {
-                backgroundImage: `url(${host.cover_photo_path})`,
-                backgroundSize: 'cover',
-                backgroundPosition: 'center',
-                backgroundColor: 'var(--mantine-color-brand-8)',
-              }
-            : { backgroundImage: 'linear-gradient(135deg, #4c1d95, #a21caf)' }
-        }
-      />
-      <Stack align="center" gap={6} px="md" pb="md" mt={-40}>
-        <Avatar
-          src={host.profile_image_path}
-          alt={`Profile image of ${name}`}
-          size={80}
-          radius={80}
-          style={{ border: '3px solid var(--mantine-color-body)' }}
-          color="brand"
-        >
-          {name.slice(0, 1).toUpperCase()}
-        </Avatar>
-        <Text size="xs" fw={700} c="dimmed" tt="uppercase" lts={1}>
-          Host
-        </Text>
-        <Title order={2} fz="lg" ta="center" id="host-title">
-          {name}
-        </Title>
-        {host.bio ? (
-          <Text size="sm" c="dimmed" ta="center" title={host.bio}>
-            {truncate(host.bio, TRUNCATE.hostBio)}
-          </Text>
-        ) : null}
-        {action}
-      </Stack>
-    </Card>
-  );
-}
-
-function DetailsSkeleton() {
-  return (
-    <Stack gap="lg" aria-busy="true" aria-label="Loading event">
-      <Skeleton h={36} w={200} />
-      <Skeleton h={260} radius="md" />
-      <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }}>
-        {[0, 1, 2, 3].map((key) => (
-          <Skeleton key={key} h={72} radius="md" />
-        ))}
-      </SimpleGrid>
-    </Stack>
-  );
-}
 
 const MARK_CONFIRM: Record<
   MarkAs,
@@ -184,14 +77,6 @@ export function HostEventDetails({ eventId }: { eventId: number }) {
     if (missing) navigate(paths.notFound.getHref(), { replace: true });
   }, [missing, navigate]);
 
-  function goBack() {
-    const state: unknown = window.history.state;
-    const canGoBack =
-      typeof state === 'object' && state !== null && 'idx' in state && Number(state.idx) > 0;
-    if (canGoBack) navigate(-1);
-    else navigate(paths.host.events.getHref());
-  }
-
   function confirmMark() {
     if (!pending) return;
     mark.mutate(
@@ -212,14 +97,9 @@ export function HostEventDetails({ eventId }: { eventId: number }) {
   const event = details.data;
   if (!event) {
     if (details.isError && !missing) {
-      return (
-        <Stack align="center" py="xl">
-          <Text>{errorMessageOf(details.error)}</Text>
-          <Button onClick={() => void details.refetch()}>Try again</Button>
-        </Stack>
-      );
+      return <EventDetailsError error={details.error} onRetry={() => void details.refetch()} />;
     }
-    return <DetailsSkeleton />;
+    return <EventDetailsSkeleton />;
   }
 
   const songs = event.grouped_song_requests;
@@ -228,14 +108,7 @@ export function HostEventDetails({ eventId }: { eventId: number }) {
   return (
     <Stack gap="lg">
       <Group justify="space-between">
-        <Button
-          variant="subtle"
-          leftSection={<IconArrowLeft size={16} aria-hidden="true" />}
-          onClick={goBack}
-          px="xs"
-        >
-          Go Back
-        </Button>
+        <GoBackButton fallbackHref={paths.host.events.getHref()} />
         <Group gap="md">
           <LiveStatus live={room.live} />
           <Button
@@ -251,44 +124,16 @@ export function HostEventDetails({ eventId }: { eventId: number }) {
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, lg: 8 }}>
           <Stack gap="lg">
-            <Card withBorder radius="md" padding={0}>
-              <EventBanner path={event.banner_path} name={event.name} h={{ base: 180, sm: 240 }} />
-              <Group justify="space-between" wrap="nowrap" p="md" gap="sm">
-                <Stack gap={2} miw={0}>
-                  <Title order={1} fz={{ base: 22, sm: 28 }} style={{ overflowWrap: 'anywhere' }}>
-                    {event.name}
-                  </Title>
-                  <Text size="sm" c="dimmed">
-                    Event code <strong>{event.event_code}</strong>
-                  </Text>
-                </Stack>
-                <Tooltip label="Share QR code">
-                  <ActionIcon
-                    size="xl"
-                    variant="light"
-                    onClick={() => setSharing(true)}
-                    aria-label="Share event"
-                  >
-                    <IconQrcode size={24} aria-hidden="true" />
-                  </ActionIcon>
-                </Tooltip>
-              </Group>
-            </Card>
-
-            <SimpleGrid cols={{ base: 1, xs: 2 }}>
-              <InfoCard label="Date" icon={IconCalendarEvent}>
-                {event.formatted_start_time} – {event.formatted_end_time}
-              </InfoCard>
-              <InfoCard label="Location" icon={IconMapPin}>
-                {event.location}
-              </InfoCard>
-              <InfoCard label="Joined" icon={IconUsers}>
-                {event.enrolled_users_count}
-              </InfoCard>
-              <InfoCard label="Song Requests" icon={IconMusic}>
-                {event.song_requests_count}
-              </InfoCard>
-            </SimpleGrid>
+            <EventHeaderCard
+              event={event}
+              subtitle={
+                <>
+                  Event code <strong>{event.event_code}</strong>
+                </>
+              }
+              onShare={() => setSharing(true)}
+            />
+            <EventFacts event={event} />
 
             <Stack gap="sm" component="section" aria-labelledby="requests-title">
               <Title order={2} fz="lg" id="requests-title">
@@ -329,15 +174,7 @@ export function HostEventDetails({ eventId }: { eventId: number }) {
         </Grid.Col>
       </Grid>
 
-      <QrShareModal
-        opened={sharing}
-        onClose={() => setSharing(false)}
-        title="Share Event"
-        qrImagePath={event.qrcode_path}
-        url={event.url}
-        downloadFileName={`floorfill-event-${event.code}.png`}
-        eventCode={event.event_code}
-      />
+      <EventShareModal event={event} opened={sharing} onClose={() => setSharing(false)} />
       <EventFormModal
         opened={editing}
         onClose={() => setEditing(false)}
