@@ -8,13 +8,13 @@ import {
   type MarkResult,
   type SendSongRequestData,
 } from '@floorfill/shared';
-import type { RateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireMember, requireSession } from '../auth/auth.plugin.ts';
 import { createEventsService } from '../events/events.service.ts';
 import { assertSameUser } from '../events/identity.ts';
 import { ok } from '../http/envelope.ts';
+import { perUserRateLimit } from '../http/per-user-rate-limit.ts';
 import { pushPlayed, pushSongChange, pushStats } from './request-pushes.ts';
 import { createRequestsService } from './requests.service.ts';
 
@@ -30,35 +30,19 @@ async function membersOnly(request: FastifyRequest): Promise<void> {
 }
 
 /**
- * Counted per user, so a script cannot flood an event's queue while everyone
- * behind one venue's address keeps their own budget; without a session, per
- * address (those calls are refused anyway). Counted before validation, so
- * malformed tries count too. Off when the limit is 0 (load tests).
- */
-function sendLimit(perMinute: number): RateLimitOptions | false {
-  if (perMinute === 0) return false;
-  return {
-    max: perMinute,
-    timeWindow: 60_000,
-    keyGenerator: (request) =>
-      request.session ? `user:${request.session.userId}` : `ip:${request.ip}`,
-  };
-}
-
-/**
  * Song requests: send and cancel (attendees and guests who joined), mark as
  * played / unplayed / delete (the event's host; never a guest). Writes own
  * their transaction and push to the event's room only after it committed.
  */
 export const requestRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { config, db } = app.ctx;
+  const { config, db, redis } = app.ctx;
   const requests = createRequestsService(createEventsService(config));
 
   app.post(
     '/api/v1/send-song-request',
     {
       schema: { body: sendSongRequestBody },
-      config: { rateLimit: sendLimit(config.songRequestRateLimitPerMinute) },
+      config: { rateLimit: perUserRateLimit(config.songRequestRateLimitPerMinute, redis) },
     },
     async (request, reply) => {
       const session = requireSession(request);

@@ -82,6 +82,7 @@ describe('killing one of two nodes during a request burst', () => {
       JWT_SECRET: randomBytes(32).toString('hex'),
       ENCRYPTION_KEY: randomBytes(32).toString('hex'),
       AUTH_RATE_LIMIT_PER_MINUTE: '100000',
+      SONG_REQUEST_RATE_LIMIT_PER_MINUTE: '100000',
       WEB_DIST_DIR: path.join(scratchDir, 'no-web'),
     };
     const started = await Promise.all([

@@ -83,6 +83,9 @@ export async function createTestApp(env: RawEnv = {}): Promise<TestApp> {
     ENCRYPTION_KEY: randomBytes(32).toString('hex'),
     PUBLIC_URL: 'http://localhost:3000',
     WEB_DIST_DIR: path.join(scratchDir, 'no-web'),
+    // Tests send many more song requests and searches per user than a person; the rate-limit tests set their own.
+    SONG_REQUEST_RATE_LIMIT_PER_MINUTE: '100000',
+    SONG_SEARCH_RATE_LIMIT_PER_MINUTE: '100000',
     ...env,
   });
   const logger = createLogger(config);

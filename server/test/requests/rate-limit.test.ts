@@ -1,4 +1,6 @@
+import { once } from 'node:events';
 import { MSG } from '@floorfill/shared';
+import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertEvent, type SignedIn } from '../helpers/event-factories.ts';
 import { post } from '../helpers/factories.ts';
@@ -98,6 +100,44 @@ describe('rate limit on POST /api/v1/send-song-request', () => {
     expect((await anonymous()).statusCode).toBe(429);
 
     expect((await sendRequest(t, fan, event.id, itunesSong('signed-in'))).statusCode).toBe(201);
+  });
+});
+
+describe.runIf(process.env.REDIS_URL)('send-song-request while Redis is unreachable', () => {
+  let t: TestApp;
+  let fan: SignedIn;
+  let eventId: number;
+  beforeAll(async () => {
+    t = await createTestApp({ SONG_REQUEST_RATE_LIMIT_PER_MINUTE: '1' });
+    const host = await signIn(t);
+    const event = await insertEvent(t, host.id);
+    eventId = event.id;
+    fan = await signIn(t, { defaultLogin: 3 });
+    await joined(t, fan, event.code);
+  });
+  afterAll(async () => {
+    const redis = t.ctx.redis;
+    if (redis && redis.status !== 'ready') await once(redis, 'ready');
+    await t.close();
+  });
+
+  function counters(): Redis {
+    if (!t.ctx.redis) throw new Error('no Redis');
+    return t.ctx.redis;
+  }
+
+  it('goes unlimited while reconnecting, rather than waiting for the counters', async () => {
+    expect((await sendRequest(t, fan, eventId, itunesSong('before'))).statusCode).toBe(201);
+    expect((await sendRequest(t, fan, eventId, itunesSong('limited'))).statusCode).toBe(429);
+
+    const reconnecting = once(counters(), 'reconnecting');
+    counters().disconnect(true);
+    await reconnecting;
+    const during = await sendRequest(t, fan, eventId, itunesSong('during-outage'));
+
+    expect(during.statusCode, during.body).toBe(201);
+    await once(counters(), 'ready');
+    expect((await sendRequest(t, fan, eventId, itunesSong('after'))).statusCode).toBe(429);
   });
 });
 
