@@ -1,5 +1,7 @@
 import type { FieldErrors } from '@floorfill/shared';
 import type { z } from 'zod';
+import { errorMessageOf, isApiError } from './api-client';
+import { notifyError } from './notify';
 
 /** Field → first message, the shape Mantine forms show under each input. */
 export type FormErrors = Record<string, string>;
@@ -31,4 +33,29 @@ export function serverFieldErrors(
     errors[target] = messages.join(' ');
   }
   return errors;
+}
+
+/** What `showFormError` needs of a Mantine form. */
+interface ErrorShowingForm {
+  getValues: () => object;
+  setErrors: (errors: FormErrors) => void;
+}
+
+/**
+ * A failed submit, shown where the user looks: a 422's messages under the
+ * fields they are about; any other failure, or a 422 about no field of this
+ * form, as a toast with the server's `msg`.
+ */
+export function showFormError(
+  form: ErrorShowingForm,
+  error: unknown,
+  rename: Record<string, string> = {},
+): void {
+  if (isApiError(error) && error.httpStatus === 422) {
+    const errors = serverFieldErrors(error.fieldErrors, rename);
+    form.setErrors(errors);
+    const fields = form.getValues();
+    if (Object.keys(errors).some((field) => field in fields)) return;
+  }
+  notifyError(errorMessageOf(error));
 }

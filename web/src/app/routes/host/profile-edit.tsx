@@ -1,45 +1,15 @@
-import type { UserDetails } from '@floorfill/shared';
-import { useNavigate } from 'react-router-dom';
-import { PageFrame } from '@/components/ui/page-frame';
 import { paths } from '@/config/paths';
-import { useSessionStore } from '@/features/auth/stores/session-store';
-import { useUserDetails } from '@/features/profiles/api/get-user-details';
-import { ProfileForm } from '@/features/profiles/components/profile-form';
-import { ProfileLoadError } from '@/features/profiles/components/profile-load-error';
-import { SettingsSkeleton } from '@/features/profiles/components/settings-skeleton';
 import { SettingsTabs } from '@/features/profiles/components/settings-tabs';
-import { sessionUserWithProfile } from '@/features/profiles/utils/session-user';
 import { HostWalletTab } from '@/features/wallets/components/host-wallet-tab';
+import { ProfileSettings } from '../profile-settings';
 
 export function HostProfileEditRoute() {
-  const navigate = useNavigate();
-  const userId = useSessionStore((state) => state.userId);
-  const profile = useUserDetails(userId);
-
-  // Default Login only picks the dashboard of the next login; the active role stays (spec §4).
-  const onSaved = (saved: UserDetails) => {
-    const { user, role, signIn } = useSessionStore.getState();
-    if (user && role !== null) signIn(sessionUserWithProfile(user, saved), role);
-    navigate(paths.host.profile.getHref());
-  };
-
-  let content;
-  if (profile.isError) {
-    content = <ProfileLoadError error={profile.error} onRetry={() => void profile.refetch()} />;
-  } else if (!profile.data) {
-    content = <SettingsSkeleton />;
-  } else {
-    content = (
-      <SettingsTabs
-        profile={<ProfileForm details={profile.data} onSaved={onSaved} />}
-        wallet={<HostWalletTab />}
-      />
-    );
-  }
-
   return (
-    <PageFrame title="Settings" description="Your profile, as attendees see it, and your wallet.">
-      {content}
-    </PageFrame>
+    <ProfileSettings
+      description="Your profile, as attendees see it, and your wallet."
+      profileHref={paths.host.profile.getHref()}
+    >
+      {(profileForm) => <SettingsTabs profile={profileForm} wallet={<HostWalletTab />} />}
+    </ProfileSettings>
   );
 }

@@ -5,9 +5,8 @@ import { useMutation } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { paths } from '@/config/paths';
-import { errorMessageOf, isApiError } from '@/lib/api-client';
-import { schemaErrors, serverFieldErrors, type FormErrors } from '@/lib/form-errors';
-import { notifyError, notifySuccess } from '@/lib/notify';
+import { schemaErrors, type FormErrors, showFormError } from '@/lib/form-errors';
+import { notifySuccess } from '@/lib/notify';
 import { signup } from '../api/signup';
 import { PhoneField } from './phone-field';
 
@@ -63,13 +62,7 @@ export function RegisterForm() {
       if (answer.msg) notifySuccess(answer.msg);
       navigate(paths.auth.emailVerification.getHref(email));
     },
-    onError: (error) => {
-      if (isApiError(error) && error.httpStatus === 422) {
-        form.setErrors(serverFieldErrors(error.fieldErrors));
-        return;
-      }
-      notifyError(errorMessageOf(error));
-    },
+    onError: (error) => showFormError(form, error),
   });
 
   const phoneInput = form.getInputProps('phone');

@@ -4,9 +4,8 @@ import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router-dom';
 import { paths } from '@/config/paths';
-import { errorMessageOf, isApiError } from '@/lib/api-client';
-import { schemaErrors, serverFieldErrors } from '@/lib/form-errors';
-import { notifyError, notifySuccess } from '@/lib/notify';
+import { schemaErrors, showFormError } from '@/lib/form-errors';
+import { notifySuccess } from '@/lib/notify';
 import { sendResetCode } from '../api/codes';
 
 export function ResetRequestForm() {
@@ -22,13 +21,7 @@ export function ResetRequestForm() {
       notifySuccess(MSG.otpSent);
       navigate(paths.auth.verification.getHref(data.email));
     },
-    onError: (error) => {
-      if (isApiError(error) && error.httpStatus === 422) {
-        form.setErrors(serverFieldErrors(error.fieldErrors));
-        return;
-      }
-      notifyError(errorMessageOf(error));
-    },
+    onError: (error) => showFormError(form, error),
   });
 
   return (

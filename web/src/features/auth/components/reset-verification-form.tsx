@@ -4,9 +4,8 @@ import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { paths } from '@/config/paths';
-import { errorMessageOf, isApiError } from '@/lib/api-client';
-import { schemaErrors, serverFieldErrors, type FormErrors } from '@/lib/form-errors';
-import { notifyError, notifySuccess } from '@/lib/notify';
+import { schemaErrors, type FormErrors, showFormError } from '@/lib/form-errors';
+import { notifySuccess } from '@/lib/notify';
 import { resetPassword } from '../api/codes';
 import { CODE_FIELDS_TO_CODE } from '../utils/code';
 import { CodeInput } from './code-input';
@@ -52,13 +51,7 @@ export function ResetVerificationForm({ email }: { email: string }) {
       notifySuccess(MSG.passwordChanged);
       navigate(paths.auth.login.getHref());
     },
-    onError: (error) => {
-      if (isApiError(error) && error.httpStatus === 422) {
-        form.setErrors(serverFieldErrors(error.fieldErrors, CODE_FIELDS_TO_CODE));
-        return;
-      }
-      notifyError(errorMessageOf(error));
-    },
+    onError: (error) => showFormError(form, error, CODE_FIELDS_TO_CODE),
   });
 
   const codeError = form.errors.code;

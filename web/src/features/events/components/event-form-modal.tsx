@@ -8,9 +8,8 @@ import { useMutation } from '@tanstack/react-query';
 import { IconCalendarEvent } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { ImageCropInput } from '@/components/ui/image-crop-input';
-import { errorMessageOf, isApiError } from '@/lib/api-client';
-import { serverFieldErrors } from '@/lib/form-errors';
-import { notifyError, notifySuccess } from '@/lib/notify';
+import { showFormError } from '@/lib/form-errors';
+import { notifySuccess } from '@/lib/notify';
 import { createEvent, updateEvent, useInvalidateEvents } from '../api/event-writes';
 import { countryOptions } from '../utils/countries';
 import {
@@ -75,13 +74,7 @@ function EventForm({ mode, event, initialValues, onDone, onCancel }: EventFormPr
       onDone();
       await invalidateEvents();
     },
-    onError: (error) => {
-      if (isApiError(error) && error.httpStatus === 422) {
-        form.setErrors(serverFieldErrors(error.fieldErrors));
-        return;
-      }
-      notifyError(errorMessageOf(error));
-    },
+    onError: (error) => showFormError(form, error),
   });
 
   const required = mode === 'create';

@@ -9,9 +9,10 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { IconInfoCircle, IconLock } from '@tabler/icons-react';
+import { IconInfoCircle } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { useLocation } from 'react-router-dom';
+import { SecurityNote } from '@/components/ui/security-note';
 import { errorMessageOf, isApiError } from '@/lib/api-client';
 import { notifyError } from '@/lib/notify';
 import { useCreatePaymentLink } from '../api/create-payment-link';
@@ -158,12 +159,7 @@ export function TipHostModal({
               {serverError}
             </Text>
           ) : null}
-          <Group gap="xs" wrap="nowrap" align="flex-start">
-            <IconLock size={16} aria-hidden="true" style={{ flexShrink: 0, marginTop: 2 }} />
-            <Text size="xs" c="dimmed">
-              {TIP_PCI_NOTE}
-            </Text>
-          </Group>
+          <SecurityNote>{TIP_PCI_NOTE}</SecurityNote>
           <Text size="sm" aria-live="polite">
             {check.ok ? (
               <>

@@ -1,10 +1,10 @@
 import type { EventSummary, UserDetails } from '@floorfill/shared';
-import { Anchor, Button } from '@mantine/core';
+import { Anchor } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconPencil, IconQrcode } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { BioCard } from './bio-card';
+import { OwnProfileActions } from './own-profile-actions';
 import { ProfileEventsSection } from './profile-events-section';
 import { ProfileHero } from './profile-hero';
 import { ProfileLayout } from './profile-layout';
@@ -24,19 +24,7 @@ interface AttendeeOwnProfileProps {
 export function AttendeeOwnProfile({ details, joinedEvents, onShare }: AttendeeOwnProfileProps) {
   const [linksOpen, links] = useDisclosure(false);
   const actions = (
-    <>
-      <Button
-        component={Link}
-        to={paths.attendee.profileEdit.getHref()}
-        variant="light"
-        leftSection={<IconPencil size={16} aria-hidden="true" />}
-      >
-        Edit Profile
-      </Button>
-      <Button leftSection={<IconQrcode size={16} aria-hidden="true" />} onClick={onShare}>
-        Share Profile
-      </Button>
-    </>
+    <OwnProfileActions editHref={paths.attendee.profileEdit.getHref()} onShare={onShare} />
   );
 
   return (

@@ -1,13 +1,14 @@
 import { MSG, type UserDetails } from '@floorfill/shared';
 import { Alert, Anchor, Button } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconEye, IconPencil, IconQrcode } from '@tabler/icons-react';
+import { IconEye } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { notifyInfo } from '@/lib/notify';
 import { AttendeeActions } from './attendee-actions';
 import { BioCard } from './bio-card';
+import { OwnProfileActions } from './own-profile-actions';
 import { ProfileEventsSection } from './profile-events-section';
 import { ProfileHero } from './profile-hero';
 import { ProfileLayout } from './profile-layout';
@@ -57,17 +58,7 @@ export function HostOwnProfile({
   ) : (
     <>
       {toggle}
-      <Button
-        component={Link}
-        to={paths.host.profileEdit.getHref()}
-        variant="light"
-        leftSection={<IconPencil size={16} aria-hidden="true" />}
-      >
-        Edit Profile
-      </Button>
-      <Button leftSection={<IconQrcode size={16} aria-hidden="true" />} onClick={onShare}>
-        Share Profile
-      </Button>
+      <OwnProfileActions editHref={paths.host.profileEdit.getHref()} onShare={onShare} />
     </>
   );
 

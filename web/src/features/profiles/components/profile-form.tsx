@@ -23,9 +23,8 @@ import { useForm } from '@mantine/form';
 import dayjs from 'dayjs';
 import { useState, type ReactNode } from 'react';
 import { ImageCropInput } from '@/components/ui/image-crop-input';
-import { errorMessageOf, isApiError } from '@/lib/api-client';
-import { schemaErrors, serverFieldErrors } from '@/lib/form-errors';
-import { notifyError, notifySuccess } from '@/lib/notify';
+import { schemaErrors, showFormError } from '@/lib/form-errors';
+import { notifySuccess } from '@/lib/notify';
 import { useUpdateProfile } from '../api/update-profile';
 import { countryOptions } from '../utils/countries';
 import { shownNameOf } from '../utils/profile-text';
@@ -50,21 +49,8 @@ export interface ProfileFormValues {
   cover_photo: File | null;
 }
 
-const TEXT_FIELDS = [
-  'display_name',
-  'name',
-  'bio',
-  'date_of_birth',
-  'gender',
-  'address',
-  'zip',
-  'city',
-  'state',
-  'country',
-  'default_login',
-] as const;
-
 const IMAGE_FIELDS = ['profile_image', 'cover_photo'] as const;
+type TextField = Exclude<keyof ProfileFormValues, (typeof IMAGE_FIELDS)[number]>;
 
 function initialValuesOf(details: UserDetails): ProfileFormValues {
   const own = details.private;
@@ -86,9 +72,7 @@ function initialValuesOf(details: UserDetails): ProfileFormValues {
 }
 
 /** The text part of the request, as the multipart form sends it: every value a string. */
-export function profileTextFields(
-  values: ProfileFormValues,
-): Record<(typeof TEXT_FIELDS)[number], string> {
+export function profileTextFields(values: ProfileFormValues): Record<TextField, string> {
   return {
     display_name: values.display_name,
     name: values.name,
@@ -113,8 +97,6 @@ function toFormData(values: ProfileFormValues): FormData {
   }
   return form;
 }
-
-const KNOWN_FIELDS = new Set<string>([...TEXT_FIELDS, ...IMAGE_FIELDS]);
 
 function FormSection({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -149,17 +131,7 @@ export function ProfileForm({ details, onSaved }: ProfileFormProps) {
         if (msg) notifySuccess(msg);
         onSaved(data);
       },
-      onError: (error) => {
-        if (isApiError(error) && error.httpStatus === 422) {
-          const errors = serverFieldErrors(error.fieldErrors);
-          form.setErrors(errors);
-          if (!Object.keys(errors).some((field) => KNOWN_FIELDS.has(field))) {
-            notifyError(error.msg);
-          }
-          return;
-        }
-        notifyError(errorMessageOf(error));
-      },
+      onError: (error) => showFormError(form, error),
     });
   };
 

@@ -3,20 +3,19 @@ import {
   Button,
   Grid,
   Group,
-  Paper,
   PasswordInput,
   Stack,
   Text,
   TextInput,
   ThemeIcon,
-  Title,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconCreditCard, IconLock } from '@tabler/icons-react';
-import { useId, useState } from 'react';
-import { errorMessageOf, isApiError } from '@/lib/api-client';
-import { schemaErrors, serverFieldErrors } from '@/lib/form-errors';
-import { notifyError, notifySuccess } from '@/lib/notify';
+import { IconCreditCard } from '@tabler/icons-react';
+import { useState } from 'react';
+import { SectionCard } from '@/components/ui/section-card';
+import { SecurityNote } from '@/components/ui/security-note';
+import { schemaErrors, showFormError } from '@/lib/form-errors';
+import { notifySuccess } from '@/lib/notify';
 import { useSaveCard, useWallet, type CardInput } from '../api/wallet';
 import { describeCard } from '../utils/card-summary';
 import { WalletLoadState } from './wallet-load-state';
@@ -45,13 +44,7 @@ function CardForm({ onSaved, onCancel }: { onSaved: () => void; onCancel?: () =>
         form.reset();
         onSaved();
       },
-      onError: (error) => {
-        if (isApiError(error) && error.httpStatus === 422) {
-          form.setErrors(serverFieldErrors(error.fieldErrors));
-          return;
-        }
-        notifyError(errorMessageOf(error));
-      },
+      onError: (error) => showFormError(form, error),
     });
   });
 
@@ -140,32 +133,21 @@ function SavedCard({ card, onReplace }: { card: CardSummary; onReplace: () => vo
 export function AttendeeWalletCard() {
   const wallet = useWallet();
   const [editing, setEditing] = useState(false);
-  const titleId = useId();
 
   if (!wallet.data) return <WalletLoadState query={wallet} />;
   const card = wallet.data.card;
 
   return (
-    <Paper withBorder radius="lg" p="lg" component="section" aria-labelledby={titleId}>
-      <Stack gap="md">
-        <Title order={2} fz="lg" id={titleId}>
-          Wallet
-        </Title>
-        {card && !editing ? (
-          <SavedCard card={card} onReplace={() => setEditing(true)} />
-        ) : (
-          <CardForm
-            onSaved={() => setEditing(false)}
-            onCancel={card ? () => setEditing(false) : undefined}
-          />
-        )}
-        <Group gap="xs" wrap="nowrap" align="flex-start">
-          <IconLock size={16} aria-hidden="true" style={{ flexShrink: 0, marginTop: 2 }} />
-          <Text size="xs" c="dimmed">
-            {CARD_PCI_NOTE}
-          </Text>
-        </Group>
-      </Stack>
-    </Paper>
+    <SectionCard title="Wallet">
+      {card && !editing ? (
+        <SavedCard card={card} onReplace={() => setEditing(true)} />
+      ) : (
+        <CardForm
+          onSaved={() => setEditing(false)}
+          onCancel={card ? () => setEditing(false) : undefined}
+        />
+      )}
+      <SecurityNote>{CARD_PCI_NOTE}</SecurityNote>
+    </SectionCard>
   );
 }

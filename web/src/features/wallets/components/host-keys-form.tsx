@@ -1,10 +1,9 @@
 import { hostWalletBody, type Wallet } from '@floorfill/shared';
-import { Button, Group, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useId } from 'react';
-import { errorMessageOf, isApiError } from '@/lib/api-client';
-import { schemaErrors, serverFieldErrors } from '@/lib/form-errors';
-import { notifyError, notifySuccess } from '@/lib/notify';
+import { SectionCard } from '@/components/ui/section-card';
+import { schemaErrors, showFormError } from '@/lib/form-errors';
+import { notifySuccess } from '@/lib/notify';
 import { useSaveHostKeys, type HostKeysInput } from '../api/wallet';
 
 export const SECRET_SAVED_HINT = 'A secret key is saved. Leave this empty to keep it.';
@@ -18,7 +17,6 @@ export const SECRET_EMPTY_HINT =
  */
 export function HostKeysForm({ wallet }: { wallet: Wallet }) {
   const saveKeys = useSaveHostKeys();
-  const titleId = useId();
   const form = useForm<HostKeysInput>({
     initialValues: {
       stripe_public_key: wallet.stripe_public_key ?? '',
@@ -34,28 +32,14 @@ export function HostKeysForm({ wallet }: { wallet: Wallet }) {
         form.setFieldValue('stripe_secret_key', '');
         form.resetDirty();
       },
-      onError: (error) => {
-        if (isApiError(error) && error.httpStatus === 422) {
-          form.setErrors(serverFieldErrors(error.fieldErrors));
-          return;
-        }
-        notifyError(errorMessageOf(error));
-      },
+      onError: (error) => showFormError(form, error),
     });
   });
 
   return (
-    <Paper withBorder radius="lg" p="lg" component="section" aria-labelledby={titleId}>
+    <SectionCard title="Stripe keys" description="The API keys of your own Stripe account.">
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
-          <Stack gap={4}>
-            <Title order={2} fz="lg" id={titleId}>
-              Stripe keys
-            </Title>
-            <Text size="sm" c="dimmed">
-              The API keys of your own Stripe account.
-            </Text>
-          </Stack>
           <TextInput
             label="Public key"
             placeholder="pk_test_…"
@@ -79,6 +63,6 @@ export function HostKeysForm({ wallet }: { wallet: Wallet }) {
           </Group>
         </Stack>
       </form>
-    </Paper>
+    </SectionCard>
   );
 }
