@@ -98,6 +98,14 @@ const envSchema = z.object({
     emptyAsUndefined,
     z.coerce.number().int().min(1).default(20),
   ),
+  /**
+   * Guest logins per client address and minute. Higher than the sign-in limit:
+   * a room of attendees behind one venue address scans the QR code at once.
+   */
+  GUEST_LOGIN_RATE_LIMIT_PER_MINUTE: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().min(1).default(120),
+  ),
   /** Song requests per user and minute; 0 turns the limit off (load tests only). */
   SONG_REQUEST_RATE_LIMIT_PER_MINUTE: z.preprocess(
     emptyAsUndefined,
@@ -198,6 +206,8 @@ export interface Config {
   shutdownTimeoutMs: number;
   workerPort: number;
   authRateLimitPerMinute: number;
+  /** Per client address and minute. */
+  guestLoginRateLimitPerMinute: number;
   /** Per user and minute; 0 means no limit. */
   songRequestRateLimitPerMinute: number;
   /** Per user and minute; 0 means no limit. */
@@ -369,6 +379,7 @@ export function loadConfig(rawEnv: RawEnv = process.env): Config {
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
     workerPort: env.WORKER_PORT,
     authRateLimitPerMinute: env.AUTH_RATE_LIMIT_PER_MINUTE,
+    guestLoginRateLimitPerMinute: env.GUEST_LOGIN_RATE_LIMIT_PER_MINUTE,
     songRequestRateLimitPerMinute: env.SONG_REQUEST_RATE_LIMIT_PER_MINUTE,
     songSearchRateLimitPerMinute: env.SONG_SEARCH_RATE_LIMIT_PER_MINUTE,
     pruneIntervalMinutes: env.PRUNE_INTERVAL_MINUTES,

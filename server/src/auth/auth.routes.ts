@@ -196,7 +196,16 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/v1/login-as-guest',
-    { schema: { body: loginAsGuestBody }, config: limited },
+    {
+      schema: { body: loginAsGuestBody },
+      config: {
+        rateLimit: {
+          ...rateLimit,
+          max: config.guestLoginRateLimitPerMinute,
+          keyGenerator: (request) => `guest|${request.ip}`,
+        },
+      },
+    },
     async (_request, reply) => {
       const started = await db.transaction().execute((trx) => auth.startGuestSession(trx));
       return answerLogin(reply, started, MSG.guestLoggedIn);
