@@ -25,11 +25,8 @@ export type SongChangeAudience = 'host' | 'room';
 export interface SongChange {
   songId: string;
   grouped: GroupedSongRequest | null;
-  /**
-   * Set by the service that made the change. Without one (the send route
-   * builds its entry itself) the change is a count move: the host's only.
-   */
-  audience?: SongChangeAudience;
+  /** Set by whoever made the change: who needs to hear of it. */
+  audience: SongChangeAudience;
 }
 
 /** One event's queue after a write that took requests out of it (a guest's logout). */
@@ -51,7 +48,7 @@ export function pushSongChange(
   seq: number,
   change: SongChange,
 ): void {
-  const audience = change.audience ?? 'host';
+  const { audience } = change;
   if (change.grouped) {
     pushTo(realtime, audience, eventId, 'request:upserted', {
       eventId,

@@ -54,7 +54,12 @@ export const requestRoutes: FastifyPluginAsyncZod = async (app) => {
       const { change, grouped } = outcome;
       if (change) {
         const eventId = grouped.event_id;
-        pushSongChange(app.realtime, eventId, change.seq, { songId: grouped.song_id, grouped });
+        // A send moves a count: no other attendee's own request changed.
+        pushSongChange(app.realtime, eventId, change.seq, {
+          songId: grouped.song_id,
+          grouped,
+          audience: 'host',
+        });
         pushStats(app.realtime, eventId, change.seq, change.stats);
       }
       const data: SendSongRequestData = {
