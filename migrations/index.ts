@@ -4,6 +4,7 @@ import * as eventsTimezone from './202611211000_events_timezone.ts';
 import * as seedSocialPlatforms from './202611211001_seed_social_platforms.ts';
 import * as catalogSeed from './202611210900_catalog_seed.ts';
 import * as payments from './202611211200_payments.ts';
+import * as pruneIndexes from './202611211300_prune_indexes.ts';
 
 /**
  * Every migration, in order. Listed explicitly (not read from the folder) so
@@ -15,4 +16,5 @@ export const migrations: Record<string, Migration> = {
   '202611211001_seed_social_platforms': seedSocialPlatforms,
   '202611210900_catalog_seed': catalogSeed,
   '202611211200_payments': payments,
+  '202611211300_prune_indexes': pruneIndexes,
 };
