@@ -30,7 +30,3 @@ export const errorEnvelopeSchema = z.object({
   data: z.record(z.string(), z.unknown()).optional(),
   errors: fieldErrorsSchema.optional(),
 });
-
-export function okEnvelopeSchema<T extends z.ZodType>(data: T) {
-  return z.object({ status: z.literal(true), msg: z.string(), data });
-}

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { EVENT_LIST_DEFAULT_PER_PAGE, EVENT_LIST_MAX_PER_PAGE } from './constants.ts';
-import { okEnvelopeSchema } from './envelope.ts';
 import { idField, optionalText, requiredText } from './fields.ts';
 import { MSG } from './messages.ts';
 
@@ -280,12 +279,6 @@ export const eventCalendarDaySchema = z.object({
 });
 export const eventCalendarSchema = z.object({ days: z.array(eventCalendarDaySchema) });
 export type EventCalendar = z.infer<typeof eventCalendarSchema>;
-
-/** get-event-list's whole answer: the spec puts pagination beside data. */
-export const eventListResponseSchema = okEnvelopeSchema(z.array(eventSummarySchema)).extend({
-  pagination: paginationSchema,
-});
-export type EventListResponse = z.infer<typeof eventListResponseSchema>;
 
 /** delete-event's data. */
 export const deletedEventSchema = z.object({ id: z.number().int() });
