@@ -116,11 +116,7 @@ function rows(result: Result): Row[] {
         ? kib((node.connected.heapUsedBytes - node.idle.heapUsedBytes) / node.connected.sockets)
         : '–',
     ),
-    perNode('RSS per connected socket (KiB), per node', (node) =>
-      node.connected.sockets > 0
-        ? kib((node.connected.rssBytes - node.idle.rssBytes) / node.connected.sockets)
-        : '–',
-    ),
+    perNode('RSS at the end (MiB), per node', (node) => round2(node.end.rssBytes / 1024 ** 2)),
     [
       'server CPU per accepted request (ms, all nodes)',
       round2(result.nodes.reduce((sum, node) => sum + node.measuringCpuMs, 0) / accepted),

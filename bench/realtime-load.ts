@@ -14,7 +14,7 @@ import { summary, type Percentiles } from './lib/report.ts';
 type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 /** How long to wait for stragglers after the last request was answered. */
-const DRAIN_MS = 3000;
+const DRAIN_MS = 5000;
 /** Handshakes at a time: a burst of thousands measures the handshake, not the room. */
 const CONNECT_BATCH = 50;
 
@@ -132,6 +132,8 @@ export async function runLoad(input: LoadInput, hooks: LoadHooks): Promise<LoadR
     }
 
     const sentAt = new Map<string, number>();
+    /** Which node answered each accepted request, and when it was sent (ms into the run). */
+    const sentVia = new Map<string, { node: number; atMs: number }>();
     let warmupAccepted = 0;
     const httpLatencies: number[] = [];
     const failures: Record<string, number> = {};
@@ -164,6 +166,10 @@ export async function runLoad(input: LoadInput, hooks: LoadHooks): Promise<LoadR
           }
           if (res.status !== 201 || count === undefined) return fail(String(res.status));
           sentAt.set(`${songId}#${count}`, started);
+          sentVia.set(`${songId}#${count}`, {
+            node: index % input.nodeUrls.length,
+            atMs: Math.round(started - startedAt),
+          });
         })
         .catch(() => {
           if (index >= warmup) fail('network');
@@ -199,8 +205,12 @@ export async function runLoad(input: LoadInput, hooks: LoadHooks): Promise<LoadR
     // n requests span n - 1 intervals.
     const sendingSeconds = Math.max(0.001, (lastSentAt - measuringSince) / 1000);
     await Promise.all([...inFlight, ...hookCalls]);
+    // Every push still on its way: the host's entries (receivedAt also holds the
+    // warm-up's, so compare keys, not sizes) and the stats to every attendee socket.
+    const expectedFanOut = () => (warmupAccepted + sentAt.size) * attendeeCount;
+    const hostWaiting = () => [...sentAt.keys()].some((key) => !receivedAt.has(key));
     const drainUntil = performance.now() + DRAIN_MS;
-    while (performance.now() < drainUntil && receivedAt.size < sentAt.size) {
+    while (performance.now() < drainUntil && (hostWaiting() || fanOutReceived < expectedFanOut())) {
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
 
@@ -208,8 +218,13 @@ export async function runLoad(input: LoadInput, hooks: LoadHooks): Promise<LoadR
     let lost = 0;
     for (const [key, started] of sentAt) {
       const received = receivedAt.get(key);
-      if (received === undefined) lost += 1;
-      else latencies.push(received - started);
+      if (received === undefined) {
+        lost += 1;
+        if (lost <= 5)
+          console.warn(
+            `lost: ${key}, answered by node ${sentVia.get(key)?.node}, sent at ${sentVia.get(key)?.atMs} ms`,
+          );
+      } else latencies.push(received - started);
     }
     return {
       attendees: attendeeCount,
@@ -225,7 +240,7 @@ export async function runLoad(input: LoadInput, hooks: LoadHooks): Promise<LoadR
       outOfOrder,
       fanOut: {
         received: fanOutReceived,
-        expected: (warmupAccepted + sentAt.size) * attendeeCount,
+        expected: expectedFanOut(),
       },
     };
   } finally {
