@@ -700,6 +700,15 @@ export function checkDeploy(root: string): CheckResult[] {
     /location\s+=\s+\/metrics\s*\{\s*(return\s+40[34]|deny\s+all)\s*;/.test(nginx),
     'location = /metrics',
   );
+  const gzipTypes = /^\s*gzip_types\s+([^;]*);/m.exec(nginx)?.[1]?.split(/\s+/) ?? [];
+  report.check(
+    'lb: compresses JSON and the web app (gzip)',
+    /^\s*gzip\s+on\s*;/m.test(nginx) &&
+      ['application/json', 'application/javascript', 'text/css'].every((type) =>
+        gzipTypes.includes(type),
+      ),
+    `gzip_types ${gzipTypes.join(' ') || '(none)'}`,
+  );
   validateWithNginx(report, nginx, appNodes);
   return report.results;
 }

@@ -61,6 +61,7 @@ describe('deployment files', () => {
     'compose: worker passes every Stripe setting through',
     'lb: the upstream lists every app node',
     'lb: passes WebSocket upgrades',
+    'lb: compresses JSON and the web app',
     'dockerfile: runtime stage runs as a non-root USER',
     'dockerfile: runtime stage COPYs every path the server loads at run time',
     'packages: every package the server imports is a production dependency',
@@ -120,7 +121,11 @@ describe('a broken copy of the deployment files', () => {
 
   writeFileSync(
     path.join(root, 'deploy/nginx.conf'),
-    replaced(source('deploy/nginx.conf'), /^\s*proxy_set_header Upgrade .*\n/m, ''),
+    replaced(
+      replaced(source('deploy/nginx.conf'), /^\s*proxy_set_header Upgrade .*\n/m, ''),
+      /^\s*gzip on;\n/m,
+      '',
+    ),
   );
   writeFileSync(
     path.join(root, '.dockerignore'),
@@ -156,6 +161,7 @@ describe('a broken copy of the deployment files', () => {
     ],
     ['a run-time package moved to devDependencies', 'production dependency', 'prom-client'],
     ['no Upgrade header at the balancer', 'passes WebSocket upgrades', ''],
+    ['no compression at the balancer', 'compresses JSON', 'application/json'],
     ['local data sent into the build context', '.dockerignore: excludes', 'data'],
   ])('names %s', (_what, check, detail) => {
     expect(failed(check)?.detail).toContain(detail);
