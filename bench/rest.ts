@@ -29,6 +29,8 @@ export interface Options {
   durationSeconds: number;
   connections: number;
   eventRequests: number;
+  /** Hosts fetching the big snapshot at once: fewer than --connections, since each costs ~100 ms. */
+  detailsConnections: number;
   joiners: number;
   joinConnections: number;
   record: boolean;
@@ -47,6 +49,7 @@ export function parseOptions(argv: string[]): Options {
       duration: { type: 'string', default: '10' },
       connections: { type: 'string', default: '50' },
       'event-requests': { type: 'string', default: '5000' },
+      'details-connections': { type: 'string', default: '10' },
       joiners: { type: 'string', default: '1000' },
       'join-connections': { type: 'string', default: '100' },
       'no-record': { type: 'boolean', default: false },
@@ -62,6 +65,7 @@ export function parseOptions(argv: string[]): Options {
     durationSeconds: positive('duration', values.duration),
     connections: positive('connections', values.connections),
     eventRequests: positive('event-requests', values['event-requests']),
+    detailsConnections: positive('details-connections', values['details-connections']),
     joiners: positive('joiners', values.joiners),
     joinConnections: positive('join-connections', values['join-connections']),
     record: !values['no-record'],
@@ -225,9 +229,10 @@ export async function runRest(options: Options): Promise<Result> {
       await measure(
         app,
         'get-event-details',
-        `host snapshot, ${options.eventRequests} requests of ${seeded.distinctSongs} songs`,
+        `host snapshot, ${options.eventRequests} requests of ${seeded.distinctSongs} songs, ${options.detailsConnections} connections`,
         {
           ...common,
+          connections: options.detailsConnections,
           url: `${app.url}/api/v1/get-event-details?id=${seeded.big.eventId}`,
           headers: { authorization: `Bearer ${seeded.big.host.token}` },
         },
