@@ -2,10 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { hostEventDetails } from '@/features/events/testing/event-fixture';
 import {
   applyRoomPush,
+  bufferPush,
+  drainBuffer,
   judgeSeq,
+  MAX_HELD_PUSHES,
   needsResync,
   sortQueue,
   stepRoom,
+  type RoomBuffer,
   type RoomPush,
 } from './event-room';
 import { attendeeEventDetails, groupedSong, songRequest } from './testing/fixtures';
@@ -49,6 +53,119 @@ describe('stepRoom', () => {
 
   it('leaves the snapshot alone for an old push', () => {
     expect(stepRoom(hostEventDetails({ seq: 9 }), upserted(3))).toEqual({ kind: 'stale' });
+  });
+});
+
+const stats = (seq: number, requests = seq): RoomPush => ({
+  type: 'event:stats',
+  eventId: 7,
+  seq,
+  stats: { joined: 1, requests },
+});
+
+/** The held pushes, as `seq:type`, to compare order at a glance. */
+const held = (buffer: RoomBuffer) => buffer.map((push) => `${push.seq}:${push.type}`);
+
+function bufferAll(pushes: RoomPush[]): RoomBuffer {
+  return pushes.reduce<RoomBuffer>(bufferPush, []);
+}
+
+describe('bufferPush', () => {
+  it('holds pushes in seq order whatever order they arrive in', () => {
+    expect(held(bufferAll([stats(6), stats(4), stats(5)]))).toEqual([
+      '4:event:stats',
+      '5:event:stats',
+      '6:event:stats',
+    ]);
+  });
+
+  it('keeps the pushes of one write in their arrival order', () => {
+    expect(held(bufferAll([stats(5), upserted(4), stats(4), upserted(5)]))).toEqual([
+      '4:request:upserted',
+      '4:event:stats',
+      '5:event:stats',
+      '5:request:upserted',
+    ]);
+  });
+
+  it('leaves the buffer it was given alone', () => {
+    const buffer = bufferAll([stats(5)]);
+    bufferPush(buffer, stats(4));
+    expect(held(buffer)).toEqual(['5:event:stats']);
+  });
+});
+
+describe('drainBuffer', () => {
+  it('applies an in-order push at once and holds nothing', () => {
+    const drained = drainBuffer(hostEventDetails({ seq: 4 }), [upserted(5)]);
+    expect(drained.snapshot?.seq).toBe(5);
+    expect(drained.snapshot?.grouped_song_requests).toEqual([groupedSong()]);
+    expect(drained.buffer).toEqual([]);
+    expect(drained.needsRefetch).toBe(false);
+  });
+
+  it('holds a push that skips a seq, without fetching', () => {
+    const snapshot = hostEventDetails({ seq: 4 });
+    const drained = drainBuffer(snapshot, [upserted(6)]);
+    expect(drained.snapshot).toBe(snapshot);
+    expect(held(drained.buffer)).toEqual(['6:request:upserted']);
+    expect(drained.needsRefetch).toBe(false);
+  });
+
+  it('applies the held pushes in seq order once the missing one arrives', () => {
+    const snapshot = hostEventDetails({ seq: 4 });
+    const waiting = drainBuffer(snapshot, bufferAll([stats(7), upserted(6), stats(6)])).buffer;
+    const drained = drainBuffer(snapshot, bufferPush(waiting, stats(5)));
+    expect(drained.snapshot).toMatchObject({
+      seq: 7,
+      song_requests_count: 7,
+      grouped_song_requests: [groupedSong()],
+    });
+    expect(drained.buffer).toEqual([]);
+  });
+
+  it('applies what follows without a gap and keeps waiting for the next missing seq', () => {
+    const drained = drainBuffer(hostEventDetails({ seq: 4 }), bufferAll([stats(5), stats(7)]));
+    expect(drained.snapshot?.seq).toBe(5);
+    expect(held(drained.buffer)).toEqual(['7:event:stats']);
+    expect(drained.needsRefetch).toBe(false);
+  });
+
+  it('against a fresh snapshot drops what it holds and applies what follows it', () => {
+    const buffer = bufferAll([stats(5), stats(6), stats(8), stats(9)]);
+    const drained = drainBuffer(hostEventDetails({ seq: 7, song_requests_count: 7 }), buffer);
+    expect(drained.snapshot).toMatchObject({ seq: 9, song_requests_count: 9 });
+    expect(drained.buffer).toEqual([]);
+  });
+
+  it('against a fresh snapshot still behind a held push keeps that push waiting', () => {
+    const drained = drainBuffer(hostEventDetails({ seq: 6 }), bufferAll([stats(5), stats(8)]));
+    expect(drained.snapshot?.seq).toBe(6);
+    expect(held(drained.buffer)).toEqual(['8:event:stats']);
+  });
+
+  it('ignores a push the snapshot already holds', () => {
+    const snapshot = hostEventDetails({ seq: 9 });
+    const drained = drainBuffer(snapshot, [upserted(3)]);
+    expect(drained.snapshot).toBe(snapshot);
+    expect(drained.buffer).toEqual([]);
+    expect(drained.needsRefetch).toBe(false);
+  });
+
+  it('asks for the snapshot when there is none yet, holding nothing', () => {
+    expect(drainBuffer(undefined, [upserted(1)])).toEqual({
+      snapshot: undefined,
+      buffer: [],
+      needsRefetch: true,
+    });
+  });
+
+  it('gives up waiting and asks for the snapshot when too many pushes are held', () => {
+    const snapshot = hostEventDetails({ seq: 1 });
+    const full = Array.from({ length: MAX_HELD_PUSHES }, (_, index) => stats(3 + index));
+    expect(drainBuffer(snapshot, bufferAll(full)).needsRefetch).toBe(false);
+    const over = drainBuffer(snapshot, bufferAll([...full, stats(3 + MAX_HELD_PUSHES)]));
+    expect(over).toEqual({ snapshot, buffer: [], needsRefetch: true });
   });
 });
 

@@ -160,6 +160,55 @@ export function stepRoom<T extends RoomSnapshot>(
   return { kind: 'apply', next: applyRoomPush(snapshot, push) };
 }
 
+/**
+ * Pushes that arrived ahead of the snapshot, held until the ones they skipped
+ * arrive: with several server nodes a push relayed through Redis often lands a
+ * few ms after the next one sent directly. In seq order; pushes of one write
+ * keep their arrival order.
+ */
+export type RoomBuffer = readonly RoomPush[];
+
+/** Past this many held pushes the snapshot is too far behind: fetch it instead of waiting. */
+export const MAX_HELD_PUSHES = 50;
+
+export function bufferPush(buffer: RoomBuffer, push: RoomPush): RoomBuffer {
+  const later = buffer.findIndex((held) => held.seq > push.seq);
+  if (later === -1) return [...buffer, push];
+  return [...buffer.slice(0, later), push, ...buffer.slice(later)];
+}
+
+export interface DrainedRoom<T> {
+  snapshot: T | undefined;
+  /** What still waits for a missing seq. */
+  buffer: RoomBuffer;
+  /** Only a fresh snapshot can help: none is cached, or too many pushes wait. */
+  needsRefetch: boolean;
+}
+
+/**
+ * Applies the held pushes that follow the snapshot without a gap, drops the
+ * ones it already holds, and keeps the rest waiting. Used after every push and
+ * whenever a fetched snapshot lands.
+ */
+export function drainBuffer<T extends RoomSnapshot>(
+  snapshot: T | undefined,
+  buffer: RoomBuffer,
+): DrainedRoom<T> {
+  if (!snapshot) return { snapshot, buffer: [], needsRefetch: true };
+  let next = snapshot;
+  for (const [index, push] of buffer.entries()) {
+    const verdict = judgeSeq(next.seq, push.seq);
+    if (verdict === 'gap') return keepWaiting(next, buffer.slice(index));
+    if (verdict === 'apply') next = applyRoomPush(next, push);
+  }
+  return { snapshot: next, buffer: [], needsRefetch: false };
+}
+
+function keepWaiting<T>(snapshot: T, buffer: RoomBuffer): DrainedRoom<T> {
+  if (buffer.length > MAX_HELD_PUSHES) return { snapshot, buffer: [], needsRefetch: true };
+  return { snapshot, buffer, needsRefetch: false };
+}
+
 /** After (re)subscribing: the room's seq is ahead of the snapshot, so pushes were missed. */
 export function needsResync(snapshot: RoomSnapshot | undefined, roomSeq: number): boolean {
   return !snapshot || snapshot.seq < roomSeq;
