@@ -11,7 +11,7 @@ import type { DbOrTrx } from '../infra/db.ts';
 import { hasRatedHost } from '../profiles/profiles.repository.ts';
 import type { ProfilesService } from '../profiles/profiles.service.ts';
 import type { SongChange } from '../requests/request-pushes.ts';
-import type { RequestsService } from '../requests/requests.service.ts';
+import type { RemovedRequests, RequestsService } from '../requests/requests.service.ts';
 import * as repo from './attendance.repository.ts';
 
 /**
@@ -114,6 +114,21 @@ export function createAttendanceService(
         eventId: event.id,
         change: { seq, stats: await requests.stats(trx, event.id), songs },
       };
+    },
+
+    /**
+     * A guest leaving for good (its logout deletes the account): takes every
+     * request it made out of every queue, played or not, and names every
+     * event it was in, joined or requested, so that
+     * `requests.commitRemovedRequests` can bump each one's seq and read its
+     * counts once the account (and with it the attendances) is gone.
+     */
+    async departEverywhere(trx: DbOrTrx, userId: number): Promise<RemovedRequests> {
+      const affected = await requests.removeAllRequestsOf(trx, userId);
+      for (const { event_id: eventId } of await repo.listAttendances(trx, userId)) {
+        if (!affected.has(eventId)) affected.set(eventId, new Set());
+      }
+      return affected;
     },
 
     /** The live events the user joined, upcoming (or running) first, then past ones. */

@@ -12,11 +12,13 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { RateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { createAttendanceService } from '../attendance/attendance.service.ts';
 import { createEventsService } from '../events/events.service.ts';
 import { ok } from '../http/envelope.ts';
 import { fieldError, forbidden, tooManyRequests, unauthorized } from '../http/errors.ts';
 import type { DbOrTrx } from '../infra/db.ts';
 import type { MailMessage } from '../infra/mail.ts';
+import { createProfilesService } from '../profiles/profiles.service.ts';
 import { pushQueueChange, type QueueChange } from '../requests/request-pushes.ts';
 import { createRequestsService } from '../requests/requests.service.ts';
 import { requireSession } from './auth.plugin.ts';
@@ -44,7 +46,13 @@ function clientAndEmail(request: FastifyRequest): string {
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config, db, queue } = app.ctx;
   const auth = createAuthService(config);
-  const requests = createRequestsService(createEventsService(config));
+  const events = createEventsService(config);
+  const requests = createRequestsService(events);
+  const attendance = createAttendanceService(
+    events,
+    requests,
+    createProfilesService(config, events),
+  );
 
   const rateLimit: RateLimitOptions = {
     max: config.authRateLimitPerMinute,
@@ -124,17 +132,18 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   /**
    * A guest's logout deletes the account (spec §4), and with it, by cascade,
    * its requests and attendances: the events' rooms would not hear of it. So
-   * its requests go first, explicitly, and each event they were in gets a seq
-   * bump after the account went, with counts that include the cascade.
+   * its requests go first, explicitly, and each event it joined or requested
+   * in gets a seq bump after the account went, with counts that include the
+   * cascade.
    */
   async function endSession(trx: DbOrTrx, session: RequestSession): Promise<QueueChange[]> {
     if (!session.isGuest) {
       await auth.endSession(trx, session);
       return [];
     }
-    const removed = await requests.removeAllRequestsOf(trx, session.userId);
+    const affected = await attendance.departEverywhere(trx, session.userId);
     await auth.endSession(trx, session);
-    return requests.commitRemovedRequests(trx, removed);
+    return requests.commitRemovedRequests(trx, affected);
   }
 
   app.post('/api/auth/logout', async (request, reply) => {

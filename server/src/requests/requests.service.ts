@@ -48,7 +48,10 @@ export interface CancelOutcome {
   change: CommittedChange;
 }
 
-/** The songs a user's removed requests were for, by event id. */
+/**
+ * Events a user's departure touched, by id, each with the songs its removed
+ * requests were for (none when the user had only joined it).
+ */
 export type RemovedRequests = Map<number, Set<string>>;
 
 export interface MarkOutcome {

@@ -458,6 +458,25 @@ describe('song request pushes on real sockets', () => {
     ]);
   });
 
+  it('a guest who only joined still leaves the joined count with a bumped seq at logout', async () => {
+    const event = await insertEvent(t, host.id);
+    const guest = await signInGuest(t);
+    await joined(t, guest, event.code);
+    const hostSocket = await open(host);
+    const { data } = (await subscribe(hostSocket, event.id)) as { data: { seq: number } };
+    const hostHeard = record(hostSocket);
+
+    const stats = statsWhere(hostSocket, (push) => push.eventId === event.id);
+    expect((await post(t, '/api/auth/logout', {}, guest.headers)).statusCode).toBe(200);
+    await stats;
+    expect(hostHeard).toEqual([
+      {
+        name: 'event:stats',
+        payload: { eventId: event.id, seq: data.seq + 1, stats: { joined: 0, requests: 0 } },
+      },
+    ]);
+  });
+
   it('a host whose socket was down while requests arrived gets them all: reconnect, resubscribe, seq ahead, snapshot', async () => {
     const event = await insertEvent(t, host.id);
     const fans = await signInMany(t, 5);
