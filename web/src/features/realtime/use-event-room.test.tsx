@@ -26,8 +26,11 @@ function socket(): FakeSocket {
 const EVENT_ID = 7;
 const queryKey = ['events', 'details', EVENT_ID];
 
-/** The server's snapshot: tests move its seq and count how often it was fetched. */
-const server = { snapshot: hostEventDetails({ id: EVENT_ID, seq: 1 }), fetches: 0 };
+/**
+ * The server's snapshot: tests move its seq, count how often it was fetched,
+ * and may slow the answer down (it is read when the fetch starts).
+ */
+const server = { snapshot: hostEventDetails({ id: EVENT_ID, seq: 1 }), fetches: 0, latencyMs: 0 };
 
 function setup(options: { enabled?: boolean } = {}) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -42,7 +45,9 @@ function setup(options: { enabled?: boolean } = {}) {
         queryKey,
         queryFn: async () => {
           server.fetches += 1;
-          return server.snapshot;
+          const { snapshot } = server;
+          if (server.latencyMs > 0) await new Promise((done) => setTimeout(done, server.latencyMs));
+          return snapshot;
         },
         refetchInterval: room.pollInterval,
       });
@@ -63,6 +68,7 @@ async function connected(view: ReturnType<typeof setup>) {
 beforeEach(() => {
   server.snapshot = hostEventDetails({ id: EVENT_ID, seq: 1 });
   server.fetches = 0;
+  server.latencyMs = 0;
   connectSocket();
   socket().answer = (event) =>
     event === 'event:subscribe' ? { ok: true, data: { seq: server.snapshot.seq } } : undefined;
@@ -127,6 +133,30 @@ describe('useEventRoom', () => {
     );
     await waitFor(() => expect(server.fetches).toBe(2));
     await waitFor(() => expect(view.cached()?.seq).toBe(3));
+  });
+
+  it('lets a slow fetch finish instead of starting over when another gap shows up', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const view = setup();
+    await connected(view);
+    server.latencyMs = 1000;
+    server.snapshot = hostEventDetails({ id: EVENT_ID, seq: 5 });
+    act(() =>
+      socket().push('request:upserted', { eventId: EVENT_ID, seq: 3, request: groupedSong() }),
+    );
+    await act(() => vi.advanceTimersByTimeAsync(500));
+    expect(server.fetches).toBe(2);
+
+    act(() =>
+      socket().push('event:stats', {
+        eventId: EVENT_ID,
+        seq: 5,
+        stats: { joined: 1, requests: 1 },
+      }),
+    );
+    await act(() => vi.advanceTimersByTimeAsync(500));
+    expect(view.cached()?.seq).toBe(5);
+    expect(server.fetches).toBe(2);
   });
 
   it('fetches again when a fetched snapshot is older than a push already seen', async () => {

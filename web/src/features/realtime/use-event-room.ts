@@ -1,5 +1,5 @@
 import { EVENT_DETAILS_POLL_MS } from '@floorfill/shared';
-import { hashKey, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { hashKey, useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { getSocket, useSocketConnectionId, useSocketEvent } from '@/lib/socket';
 import { needsResync, stepRoom, type RoomPush, type RoomSnapshot } from './event-room';
@@ -37,6 +37,15 @@ export interface EventRoom {
   pollInterval: number;
 }
 
+/**
+ * Joins a fetch of the snapshot already under way instead of restarting it
+ * (React Query's default): gaps that keep coming must not keep a slow
+ * snapshot from ever arriving.
+ */
+function fetchAgain(queryClient: QueryClient, queryKey: QueryKey): void {
+  void queryClient.invalidateQueries({ queryKey, exact: true }, { cancelRefetch: false });
+}
+
 interface Subscription {
   eventId: number;
   connectionId: number;
@@ -67,14 +76,11 @@ export function useEventRoom({
     subscription?.eventId === eventId &&
     subscription.connectionId === connectionId;
 
-  function refetch() {
-    void queryClient.invalidateQueries({ queryKey, exact: true });
-  }
-
   const subscribed = useEffectEvent((subscribedTo: Subscription, roomSeq: number) => {
     setSubscription(subscribedTo);
     noteSeq(roomSeq);
-    if (needsResync(queryClient.getQueryData<RoomSnapshot>(queryKey), roomSeq)) refetch();
+    const snapshot = queryClient.getQueryData<RoomSnapshot>(queryKey);
+    if (needsResync(snapshot, roomSeq)) fetchAgain(queryClient, queryKey);
   });
 
   function noteSeq(seq: number) {
@@ -110,7 +116,7 @@ export function useEventRoom({
       clearTimeout(timer);
       const { queryKey: staleKey } = event.query;
       timer = setTimeout(() => {
-        void queryClient.invalidateQueries({ queryKey: staleKey, exact: true });
+        fetchAgain(queryClient, staleKey);
       }, RESYNC_RETRY_MS);
     });
     return () => {
@@ -124,7 +130,7 @@ export function useEventRoom({
     noteSeq(push.seq);
     const step = stepRoom(queryClient.getQueryData<RoomSnapshot>(queryKey), push);
     if (step.kind === 'apply') queryClient.setQueryData<RoomSnapshot>(queryKey, step.next);
-    else if (step.kind === 'refetch') refetch();
+    else if (step.kind === 'refetch') fetchAgain(queryClient, queryKey);
   }
 
   useSocketEvent('request:upserted', (push) => onPush({ type: 'request:upserted', ...push }));
