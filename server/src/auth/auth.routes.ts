@@ -150,6 +150,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     const session = request.session;
     if (session) {
       const changes = await db.transaction().execute((trx) => endSession(trx, session));
+      // Its sockets would otherwise keep hearing the rooms it watched until they reconnect.
+      app.realtime.endSession(session.sessionId);
       for (const change of changes) pushQueueChange(app.realtime, change);
     }
     clearSessionCookie(reply, config);

@@ -35,7 +35,10 @@ type AppSocket = Socket<
 >;
 type PushArgs<E extends keyof ServerToClientEvents> = Parameters<ServerToClientEvents[E]>;
 
-/** Rooms named by `eventRoom(id)`; the others are host rooms, user rooms and each socket's own room. */
+/** Each socket also joins its session's room, so a logout can close that session's sockets everywhere. */
+const sessionRoom = (sessionId: string) => `session:${sessionId}`;
+
+/** Rooms named by `eventRoom(id)`; the others are host, user and session rooms and each socket's own room. */
 const EVENT_ROOM = /^event:\d+$/;
 /** The request id shape app.ts accepts from `x-request-id`; a load balancer sets it on the upgrade too. */
 const REQUEST_ID = /^[\w-]{8,64}$/;
@@ -77,6 +80,8 @@ export interface Realtime {
   /** Push to every socket of one user (on every node). */
   toUser<E extends keyof ServerToClientEvents>(userId: number, name: E, ...args: PushArgs<E>): void;
   authorizeEventRoomsWith(authorizer: EventRoomAuthorizer): void;
+  /** Closes the sockets a session opened, on every node (the session ended: logout). */
+  endSession(sessionId: string): void;
   /** Tell clients to reconnect elsewhere and close their sockets (graceful shutdown). */
   drain(): void;
   close(): Promise<void>;
@@ -147,7 +152,7 @@ export function attachRealtime(app: FastifyInstance): Realtime {
     });
     log.debug('socket connected');
     socket.on('disconnect', (reason) => log.debug({ reason }, 'socket disconnected'));
-    void socket.join(userRoom(session.userId));
+    void socket.join([userRoom(session.userId), sessionRoom(session.sessionId)]);
 
     socket.on('event:subscribe', (payload, ack) => {
       const reply = typeof ack === 'function' ? ack : () => undefined;
@@ -193,6 +198,9 @@ export function attachRealtime(app: FastifyInstance): Realtime {
     },
     authorizeEventRoomsWith(authorizer) {
       authorizeEventRoom = authorizer;
+    },
+    endSession(sessionId) {
+      io.in(sessionRoom(sessionId)).disconnectSockets(true);
     },
     drain() {
       metrics.socketEmits.inc({ event: 'server:draining' });

@@ -54,6 +54,24 @@ describe('realtime', () => {
     await t.close();
   });
 
+  it('closes the sockets of a session that logs out, and only those', async () => {
+    const member = await createMember(t, { name: 'Two Devices' });
+    const phone = await logIn(t, member);
+    const laptop = await logIn(t, member);
+    const phoneSocket = await open({ token: phone.token });
+    const laptopSocket = await open({ token: laptop.token });
+    const closed = new Promise<string>((resolve) => phoneSocket.once('disconnect', resolve));
+
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: { authorization: `Bearer ${phone.token}` },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(await closed).toBe('io server disconnect');
+    expect(laptopSocket.connected).toBe(true);
+  });
+
   it('refuses a socket without a session', async () => {
     const socket = connectSocket(baseUrl);
     sockets.push(socket);
