@@ -185,10 +185,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const { email, password, password_confirmation: _confirmation, ...digits } = request.body;
       // Hashed up front so the transaction does not hold a connection through argon2.
       const passwordHash = await hashPassword(password);
-      const changed = await db
+      const reset = await db
         .transaction()
         .execute((trx) => auth.resetPassword(trx, email, digits, passwordHash));
-      if (!changed) throw fieldError('otp', MSG.codeInvalid);
+      if (!reset) throw fieldError('otp', MSG.codeInvalid);
+      // Every session ended: so do their sockets, wherever they are.
+      app.realtime.endUserSessions(reset.userId);
       return ok(MSG.passwordChanged, null);
     },
   );

@@ -210,20 +210,20 @@ export function createAuthService(config: Config) {
       return { sent: true, retryAfterSeconds: cooldown, mail };
     },
 
-    /** True when the code was right: the password is replaced and every session ends. */
+    /** The account when the code was right: its password is replaced and every session ends; null otherwise. */
     async resetPassword(
       trx: DbOrTrx,
       email: string,
       digits: CodeDigits,
       newPasswordHash: string,
-    ): Promise<boolean> {
+    ): Promise<{ userId: number } | null> {
       const account = await spendCode(trx, email, 'password_reset', digits);
-      if (!account) return false;
+      if (!account) return null;
       await repo.updatePasswordHash(trx, account.id, newPasswordHash);
       // The code came by email, so the address is proven.
       await repo.markEmailVerified(trx, account.id);
       await repo.revokeAllSessions(trx, account.id);
-      return true;
+      return { userId: account.id };
     },
 
     /** Revokes the session; a guest is deleted with everything it made (spec §4). */

@@ -82,6 +82,8 @@ export interface Realtime {
   authorizeEventRoomsWith(authorizer: EventRoomAuthorizer): void;
   /** Closes the sockets a session opened, on every node (the session ended: logout). */
   endSession(sessionId: string): void;
+  /** Closes every socket of a user, on every node (all their sessions ended: password reset). */
+  endUserSessions(userId: number): void;
   /** Tell clients to reconnect elsewhere and close their sockets (graceful shutdown). */
   drain(): void;
   close(): Promise<void>;
@@ -201,6 +203,9 @@ export function attachRealtime(app: FastifyInstance): Realtime {
     },
     endSession(sessionId) {
       io.in(sessionRoom(sessionId)).disconnectSockets(true);
+    },
+    endUserSessions(userId) {
+      io.in(userRoom(userId)).disconnectSockets(true);
     },
     drain() {
       metrics.socketEmits.inc({ event: 'server:draining' });

@@ -15,6 +15,7 @@ import {
   uniqueEmail,
   wrongCode,
 } from '../helpers/factories.ts';
+import { connected, connectSocket, listenOnLoopback } from '../helpers/socket-client.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
 const NEW_PASSWORD = 'a-brand-new-password';
@@ -162,6 +163,18 @@ describe('password reset: POST /api/auth/sendOtp and POST /api/auth/verifyOtp', 
 
       expect((await getSession(t, bearer(first.token))).statusCode).toBe(401);
       expect((await getSession(t, bearer(second.token))).statusCode).toBe(401);
+    });
+
+    it('closes the sockets of every session it revoked', async () => {
+      const member = await createMember(t);
+      const { token } = await logIn(t, member);
+      const socket = connectSocket(await listenOnLoopback(t.app), { token });
+      await connected(socket);
+      const closed = new Promise<string>((resolve) => socket.once('disconnect', resolve));
+
+      await sendOtp(member.email);
+      await verifyOtp(member.email, await codeFromOutbox(t, member.email));
+      expect(await closed).toBe('io server disconnect');
     });
 
     it('marks an unverified email as verified, since the code proved it', async () => {
