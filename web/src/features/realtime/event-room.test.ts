@@ -8,7 +8,6 @@ import {
   MAX_HELD_PUSHES,
   needsResync,
   sortQueue,
-  stepRoom,
   type RoomBuffer,
   type RoomPush,
 } from './event-room';
@@ -33,26 +32,6 @@ describe('judgeSeq', () => {
 
   it('calls a skipped seq a gap', () => {
     expect(judgeSeq(4, 6)).toBe('gap');
-  });
-});
-
-describe('stepRoom', () => {
-  it('applies an in-order push to the snapshot and moves its seq', () => {
-    const snapshot = hostEventDetails({ id: 7, seq: 4 });
-    const step = stepRoom(snapshot, upserted(5));
-    expect(step.kind).toBe('apply');
-    if (step.kind !== 'apply') return;
-    expect(step.next.seq).toBe(5);
-    expect(step.next.grouped_song_requests).toEqual([groupedSong()]);
-  });
-
-  it('asks for the snapshot again on a gap, and when there is no snapshot yet', () => {
-    expect(stepRoom(hostEventDetails({ seq: 4 }), upserted(7))).toEqual({ kind: 'refetch' });
-    expect(stepRoom(undefined, upserted(1))).toEqual({ kind: 'refetch' });
-  });
-
-  it('leaves the snapshot alone for an old push', () => {
-    expect(stepRoom(hostEventDetails({ seq: 9 }), upserted(3))).toEqual({ kind: 'stale' });
   });
 });
 

@@ -8,10 +8,11 @@ import type {
 
 /**
  * The pure half of a live event room (design §4): whether a push may be
- * applied to the cached snapshot, and what applying it does. Every push about
- * an event carries the event's `seq`, bumped once per committed write; one
- * write may send several pushes with the same seq (a request's entry and the
- * new counts), each carrying the full new state of what it names.
+ * applied to the cached snapshot, what applying it does, and which pushes
+ * wait for one they skipped. Every push about an event carries the event's
+ * `seq`, bumped once per committed write; one write may send several pushes
+ * with the same seq (a request's entry and the new counts), each carrying the
+ * full new state of what it names.
  */
 
 /** What both snapshots (the host's and the attendee's details call) have in common. */
@@ -51,7 +52,8 @@ export const ROOM_PUSH_TYPES = [
  * - `apply`: the next write (seq + 1), or another push of the write the
  *   snapshot already reflects (same seq; applying full state again is harmless).
  * - `stale`: older than the snapshot; it already holds the change.
- * - `gap`: at least one write was missed; only a fresh snapshot can tell.
+ * - `gap`: at least one write is missing: still on its way (held, see
+ *   `RoomBuffer`) or lost (only a fresh snapshot can tell).
  */
 export type SeqVerdict = 'apply' | 'stale' | 'gap';
 
@@ -146,20 +148,6 @@ export function applyRoomPush<T extends RoomSnapshot>(snapshot: T, push: RoomPus
   }
 }
 
-export type RoomStep<T> = { kind: 'apply'; next: T } | { kind: 'stale' } | { kind: 'refetch' };
-
-/** One push against the cached snapshot: the new snapshot, nothing, or "fetch it again". */
-export function stepRoom<T extends RoomSnapshot>(
-  snapshot: T | undefined,
-  push: RoomPush,
-): RoomStep<T> {
-  if (!snapshot) return { kind: 'refetch' };
-  const verdict = judgeSeq(snapshot.seq, push.seq);
-  if (verdict === 'gap') return { kind: 'refetch' };
-  if (verdict === 'stale') return { kind: 'stale' };
-  return { kind: 'apply', next: applyRoomPush(snapshot, push) };
-}
-
 /**
  * Pushes that arrived ahead of the snapshot, held until the ones they skipped
  * arrive: with several server nodes a push relayed through Redis often lands a
@@ -186,8 +174,9 @@ export interface DrainedRoom<T> {
 }
 
 /**
- * Applies the held pushes that follow the snapshot without a gap, drops the
- * ones it already holds, and keeps the rest waiting. Used after every push and
+ * Applies the held pushes that follow the snapshot without a gap, drops older
+ * ones, and keeps the rest waiting. A push of the snapshot's own seq is
+ * applied again, which is harmless (see `judgeSeq`). Used after every push and
  * whenever a fetched snapshot lands.
  */
 export function drainBuffer<T extends RoomSnapshot>(

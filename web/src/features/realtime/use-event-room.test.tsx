@@ -5,9 +5,15 @@ import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { hostEventDetails } from '@/features/events/testing/event-fixture';
 import { connectSocket, resetSocketForTests } from '@/lib/socket';
+import { MAX_HELD_PUSHES } from './event-room';
 import { FakeSocket } from './testing/fake-socket';
 import { groupedSong } from './testing/fixtures';
-import { LIVE_SAFETY_POLL_MS, RESYNC_RETRY_MS, useEventRoom } from './use-event-room';
+import {
+  LIVE_SAFETY_POLL_MS,
+  REORDER_WINDOW_MS,
+  RESYNC_RETRY_MS,
+  useEventRoom,
+} from './use-event-room';
 
 const sockets = vi.hoisted(() => ({ current: null as FakeSocket | null }));
 
@@ -57,6 +63,14 @@ function setup(options: { enabled?: boolean } = {}) {
   );
   const cached = () => queryClient.getQueryData<HostEventDetails>(queryKey);
   return { ...view, queryClient, onDeleted, cached };
+}
+
+function pushStats(seq: number) {
+  socket().push('event:stats', { eventId: EVENT_ID, seq, stats: { joined: 1, requests: seq } });
+}
+
+function pushUpserted(seq: number) {
+  socket().push('request:upserted', { eventId: EVENT_ID, seq, request: groupedSong() });
 }
 
 async function connected(view: ReturnType<typeof setup>) {
@@ -120,41 +134,93 @@ describe('useEventRoom', () => {
     expect(view.cached()?.seq).toBe(1);
   });
 
-  it('fetches the snapshot again when a seq is skipped', async () => {
+  it('applies pushes that arrive out of order in seq order, without fetching', async () => {
     const view = setup();
     await connected(view);
-    server.snapshot = hostEventDetails({
-      id: EVENT_ID,
+    vi.useFakeTimers();
+    act(() => pushStats(3));
+    expect(view.cached()?.seq).toBe(1);
+    act(() => pushUpserted(2));
+    expect(view.cached()).toMatchObject({
       seq: 3,
       grouped_song_requests: [groupedSong()],
+      song_requests_count: 3,
     });
-    act(() =>
-      socket().push('request:upserted', { eventId: EVENT_ID, seq: 3, request: groupedSong() }),
-    );
-    await waitFor(() => expect(server.fetches).toBe(2));
-    await waitFor(() => expect(view.cached()?.seq).toBe(3));
+    await act(() => vi.advanceTimersByTimeAsync(REORDER_WINDOW_MS * 2));
+    expect(server.fetches).toBe(1);
+  });
+
+  it('fetches the snapshot when a skipped seq does not arrive within the window', async () => {
+    const view = setup();
+    await connected(view);
+    vi.useFakeTimers();
+    server.snapshot = hostEventDetails({ id: EVENT_ID, seq: 3, song_requests_count: 3 });
+    act(() => pushStats(3));
+    await act(() => vi.advanceTimersByTimeAsync(REORDER_WINDOW_MS - 1));
+    expect(server.fetches).toBe(1);
+    await act(() => vi.advanceTimersByTimeAsync(1));
+    expect(server.fetches).toBe(2);
+    expect(view.cached()).toMatchObject({ seq: 3, song_requests_count: 3 });
+  });
+
+  it('gives each missing seq a window of its own', async () => {
+    const view = setup();
+    await connected(view);
+    vi.useFakeTimers();
+    act(() => pushStats(3));
+    act(() => pushStats(5));
+    await act(() => vi.advanceTimersByTimeAsync(REORDER_WINDOW_MS - 50));
+    act(() => pushStats(2));
+    expect(view.cached()?.seq).toBe(3);
+    await act(() => vi.advanceTimersByTimeAsync(REORDER_WINDOW_MS - 50));
+    act(() => pushStats(4));
+    expect(view.cached()?.seq).toBe(5);
+    expect(server.fetches).toBe(1);
+  });
+
+  it('fetches at once when too many pushes wait for a skipped seq', async () => {
+    const view = setup();
+    await connected(view);
+    vi.useFakeTimers();
+    act(() => {
+      for (let seq = 3; seq <= 3 + MAX_HELD_PUSHES; seq += 1) pushStats(seq);
+    });
+    expect(server.fetches).toBe(2);
+  });
+
+  it('applies the held pushes that follow a fetched snapshot instead of fetching again', async () => {
+    const view = setup();
+    await connected(view);
+    vi.useFakeTimers();
+    // Seqs 2 and 3 never arrive. The fetch reads seq 4 and is slow: seq 5 is pushed,
+    // and waits longer than a window, while it is under way.
+    server.latencyMs = 1000;
+    server.snapshot = hostEventDetails({ id: EVENT_ID, seq: 4, song_requests_count: 4 });
+    act(() => pushStats(4));
+    await act(() => vi.advanceTimersByTimeAsync(REORDER_WINDOW_MS));
+    expect(server.fetches).toBe(2);
+    act(() => pushStats(5));
+    await act(() => vi.advanceTimersByTimeAsync(server.latencyMs));
+    expect(view.cached()).toMatchObject({ seq: 5, song_requests_count: 5 });
+    await act(() => vi.advanceTimersByTimeAsync(RESYNC_RETRY_MS * 2));
+    expect(server.fetches).toBe(2);
   });
 
   it('lets a slow fetch finish instead of starting over when another gap shows up', async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true });
     const view = setup();
     await connected(view);
+    vi.useFakeTimers();
     server.latencyMs = 1000;
     server.snapshot = hostEventDetails({ id: EVENT_ID, seq: 5 });
-    act(() =>
-      socket().push('request:upserted', { eventId: EVENT_ID, seq: 3, request: groupedSong() }),
-    );
-    await act(() => vi.advanceTimersByTimeAsync(500));
+    act(() => pushStats(3));
+    await act(() => vi.advanceTimersByTimeAsync(REORDER_WINDOW_MS));
     expect(server.fetches).toBe(2);
 
-    act(() =>
-      socket().push('event:stats', {
-        eventId: EVENT_ID,
-        seq: 5,
-        stats: { joined: 1, requests: 1 },
-      }),
-    );
-    await act(() => vi.advanceTimersByTimeAsync(500));
+    // Seq 4 is lost too: the next window ends while the first fetch is still under way.
+    act(() => pushStats(5));
+    await act(() => vi.advanceTimersByTimeAsync(REORDER_WINDOW_MS));
+    expect(server.fetches).toBe(2);
+    await act(() => vi.advanceTimersByTimeAsync(server.latencyMs));
     expect(view.cached()?.seq).toBe(5);
     expect(server.fetches).toBe(2);
   });
@@ -162,15 +228,18 @@ describe('useEventRoom', () => {
   it('fetches again when a fetched snapshot is older than a push already seen', async () => {
     const view = setup();
     await connected(view);
-    // The gap's fetch answers seq 2 although seq 3 was pushed: one more fetch follows.
+    vi.useFakeTimers();
+    // The window's fetch answers seq 2 although seq 4 was pushed: one more fetch follows.
     server.snapshot = hostEventDetails({ id: EVENT_ID, seq: 2 });
-    act(() =>
-      socket().push('request:upserted', { eventId: EVENT_ID, seq: 3, request: groupedSong() }),
-    );
-    await waitFor(() => expect(server.fetches).toBeGreaterThanOrEqual(2));
-    server.snapshot = hostEventDetails({ id: EVENT_ID, seq: 3 });
-    await waitFor(() => expect(view.cached()?.seq).toBe(3), { timeout: RESYNC_RETRY_MS * 3 });
+    act(() => pushStats(4));
+    await act(() => vi.advanceTimersByTimeAsync(REORDER_WINDOW_MS));
+    expect(server.fetches).toBe(2);
+    expect(view.cached()?.seq).toBe(2);
+
+    server.snapshot = hostEventDetails({ id: EVENT_ID, seq: 4 });
+    await act(() => vi.advanceTimersByTimeAsync(RESYNC_RETRY_MS));
     expect(server.fetches).toBe(3);
+    expect(view.cached()?.seq).toBe(4);
   });
 
   it('on reconnect subscribes again and fetches only if the room moved meanwhile', async () => {

@@ -2,7 +2,14 @@ import { EVENT_DETAILS_POLL_MS } from '@floorfill/shared';
 import { hashKey, useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { getSocket, useSocketConnectionId, useSocketEvent } from '@/lib/socket';
-import { needsResync, stepRoom, type RoomPush, type RoomSnapshot } from './event-room';
+import {
+  bufferPush,
+  drainBuffer,
+  needsResync,
+  type RoomBuffer,
+  type RoomPush,
+  type RoomSnapshot,
+} from './event-room';
 
 /**
  * While the room is live a slow safety poll still runs: a push cannot get
@@ -16,6 +23,14 @@ export const EVENT_DELETED_MSG = 'This event was deleted by its host.';
 
 /** The pause before fetching again a snapshot that came back older than a push already seen. */
 export const RESYNC_RETRY_MS = 1000;
+
+/**
+ * How long pushes that skipped a seq wait for it before the snapshot is
+ * fetched again. With two nodes, a push relayed through Redis lands a few ms
+ * after the next one sent directly about once per 25 writes; each fetch of a
+ * big event's snapshot costs the server ~70 ms CPU and 1.7 MB.
+ */
+export const REORDER_WINDOW_MS = 250;
 
 /** An unanswered subscribe falls back to polling; the next reconnect tries again. */
 const SUBSCRIBE_TIMEOUT_MS = 10_000;
@@ -46,6 +61,21 @@ function fetchAgain(queryClient: QueryClient, queryKey: QueryKey): void {
   void queryClient.invalidateQueries({ queryKey, exact: true }, { cancelRefetch: false });
 }
 
+/** Pushes held for a gap, and the one window that gap gets. */
+interface HeldPushes {
+  buffer: RoomBuffer;
+  /** The seq the held pushes wait for, once its window has started. */
+  awaitedSeq: number | null;
+  window: ReturnType<typeof setTimeout> | undefined;
+}
+
+function forgetHeld(held: HeldPushes): void {
+  clearTimeout(held.window);
+  held.window = undefined;
+  held.buffer = [];
+  held.awaitedSeq = null;
+}
+
 interface Subscription {
   eventId: number;
   connectionId: number;
@@ -54,8 +84,10 @@ interface Subscription {
 /**
  * Keeps one event's cached snapshot live (design §4): subscribes to the
  * event's room whenever the socket (re)connects, applies in-order pushes to
- * the cache, and fetches the snapshot again on a seq gap, when the room is
- * ahead of the snapshot after (re)subscribing, and every 5 s while not live.
+ * the cache, holds pushes that skip a seq until the missing ones arrive, and
+ * fetches the snapshot again when they do not within `REORDER_WINDOW_MS`, when
+ * the room is ahead of the snapshot after (re)subscribing, and every 5 s while
+ * not live.
  */
 export function useEventRoom({
   eventId,
@@ -68,6 +100,7 @@ export function useEventRoom({
   const [subscription, setSubscription] = useState<Subscription | null>(null);
   // The highest seq any push of this event showed: a snapshot fetched below it is already old.
   const highestSeq = useRef({ eventId, seq: 0 });
+  const held = useRef<HeldPushes>({ buffer: [], awaitedSeq: null, window: undefined });
   const queryHash = hashKey(queryKey);
 
   const live =
@@ -103,16 +136,20 @@ export function useEventRoom({
     };
   }, [enabled, connectionId, eventId]);
 
-  // A fetched snapshot older than a push already seen (the fetch raced the write, or a
-  // lagging replica answered): fetch again, after a pause so a lagging source is not hammered.
+  // A fetched snapshot first takes the held pushes that follow it. If it is still older
+  // than a push already seen (the fetch raced the write, or a lagging replica answered),
+  // fetch again, after a pause so a lagging source is not hammered.
   useEffect(() => {
+    const heldPushes = held.current;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const unsubscribe = queryClient.getQueryCache().subscribe((event) => {
       if (event.type !== 'updated' || event.query.queryHash !== queryHash) return;
       if (event.action.type !== 'success' || event.action.manual) return;
-      const data = event.query.state.data as RoomSnapshot | undefined;
+      const fetched = event.query.state.data as RoomSnapshot | undefined;
+      if (!fetched) return;
+      const data = snapshotFetched(fetched);
       const seen = highestSeq.current;
-      if (!data || seen.eventId !== data.id || data.seq >= seen.seq) return;
+      if (seen.eventId !== data.id || data.seq >= seen.seq) return;
       clearTimeout(timer);
       const { queryKey: staleKey } = event.query;
       timer = setTimeout(() => {
@@ -122,15 +159,56 @@ export function useEventRoom({
     return () => {
       clearTimeout(timer);
       unsubscribe();
+      forgetHeld(heldPushes);
     };
   }, [queryClient, queryHash]);
+
+  /** The fetched snapshot with the held pushes that follow it applied. */
+  const snapshotFetched = useEffectEvent((fetched: RoomSnapshot): RoomSnapshot => {
+    const pending = held.current;
+    clearTimeout(pending.window);
+    pending.window = undefined;
+    const snapshot = drainHeld(fetched, pending.buffer) ?? fetched;
+    // A gap still open gets no window of its own: the snapshot is behind a push
+    // already seen, so the retry above fetches again.
+    pending.awaitedSeq = pending.buffer.length > 0 ? snapshot.seq + 1 : null;
+    return snapshot;
+  });
+
+  /** Writes what the held pushes add to the snapshot and keeps the rest; the snapshot after. */
+  function drainHeld(snapshot: RoomSnapshot | undefined, buffer: RoomBuffer) {
+    const drained = drainBuffer(snapshot, buffer);
+    held.current.buffer = drained.buffer;
+    if (drained.snapshot && drained.snapshot !== snapshot) {
+      queryClient.setQueryData<RoomSnapshot>(queryKey, drained.snapshot);
+    }
+    if (drained.needsRefetch) fetchAgain(queryClient, queryKey);
+    return drained.snapshot;
+  }
+
+  /** A gap that just opened, or moved on, waits one window for the pushes it misses. */
+  function awaitMissing(snapshot: RoomSnapshot | undefined) {
+    const pending = held.current;
+    const awaited = snapshot && pending.buffer.length > 0 ? snapshot.seq + 1 : null;
+    if (awaited === pending.awaitedSeq) return;
+    clearTimeout(pending.window);
+    pending.window = undefined;
+    pending.awaitedSeq = awaited;
+    if (awaited === null) return;
+    pending.window = setTimeout(() => {
+      // Kept held: the fetched snapshot applies what follows it. A later push may open
+      // another window, in case this fetch fails.
+      pending.window = undefined;
+      pending.awaitedSeq = null;
+      fetchAgain(queryClient, queryKey);
+    }, REORDER_WINDOW_MS);
+  }
 
   function onPush(push: RoomPush) {
     if (push.eventId !== eventId) return;
     noteSeq(push.seq);
-    const step = stepRoom(queryClient.getQueryData<RoomSnapshot>(queryKey), push);
-    if (step.kind === 'apply') queryClient.setQueryData<RoomSnapshot>(queryKey, step.next);
-    else if (step.kind === 'refetch') fetchAgain(queryClient, queryKey);
+    const cached = queryClient.getQueryData<RoomSnapshot>(queryKey);
+    awaitMissing(drainHeld(cached, bufferPush(held.current.buffer, push)));
   }
 
   useSocketEvent('request:upserted', (push) => onPush({ type: 'request:upserted', ...push }));
