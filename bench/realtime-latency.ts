@@ -14,12 +14,19 @@
  * docs/performance.md (skip with --no-record).
  */
 import os from 'node:os';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { createAppContext } from '../server/src/infra/context.ts';
 import { createLogger } from '../server/src/infra/logger.ts';
 import { startNodes, type NodeStats, type ServerNode } from './lib/nodes.ts';
-import { formatPercentiles, machine, record, round2, table, type Row } from './lib/report.ts';
+import {
+  formatPercentiles,
+  machine,
+  publish,
+  round2,
+  runWhenInvoked,
+  table,
+  type Row,
+} from './lib/report.ts';
 import { createScratch } from './lib/scratch.ts';
 import { catalogSongs, seedEvent, seedGuests } from './lib/seed.ts';
 import { runLoad, type LoadResult } from './realtime-load.ts';
@@ -101,6 +108,10 @@ function rows(result: Result): Row[] {
     ['POST → HTTP answer, ms p50 / p95 / p99 / max', formatPercentiles(result.httpLatencyMs)],
     ['lost (accepted, never pushed to the host)', result.lost],
     ['out of order (seq lower than one already seen)', result.outOfOrder],
+    [
+      'host pushes held for a lower seq / resyncs past the 250 ms window / longest hold (ms)',
+      `${result.reordered.held} / ${result.reordered.resyncs} / ${result.reordered.longestWaitMs}`,
+    ],
     [
       'fan-out: `event:stats` received by attendee sockets / expected',
       `${result.fanOut.received} / ${result.fanOut.expected}`,
@@ -192,13 +203,11 @@ export async function runRealtimeLatency(options: Options): Promise<Result> {
       }),
     };
     const body = `${machine(scratch.mode, loadAverage)}\n\n${table(rows(result))}`;
-    console.log(`\n${body}\n`);
-    if (options.record) {
-      await record(
-        `Realtime fan-out: ${result.attendees} sockets, ${options.nodes} node(s), ${options.rate}/s`,
-        body,
-      );
-    }
+    await publish(
+      `Realtime fan-out: ${result.attendees} sockets, ${options.nodes} node(s), ${options.rate}/s`,
+      body,
+      options.record,
+    );
     return result;
   } finally {
     await Promise.all(nodes.map((node) => node.close()));
@@ -206,15 +215,8 @@ export async function runRealtimeLatency(options: Options): Promise<Result> {
   }
 }
 
-const invokedDirectly = process.argv[1] && path.resolve(process.argv[1]) === import.meta.filename;
-if (invokedDirectly) {
-  runRealtimeLatency(parseOptions(process.argv.slice(2)))
-    .then((result) => {
-      const failed = Object.values(result.failures).some((count) => count > 0);
-      process.exit(result.lost > 0 || failed ? 1 : 0);
-    })
-    .catch((error: unknown) => {
-      console.error(error);
-      process.exit(1);
-    });
-}
+runWhenInvoked(import.meta.filename, async () => {
+  const result = await runRealtimeLatency(parseOptions(process.argv.slice(2)));
+  const failed = Object.values(result.failures).some((count) => count > 0);
+  return result.lost === 0 && !failed;
+});

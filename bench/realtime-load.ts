@@ -52,6 +52,12 @@ export interface LoadResult {
   lost: number;
   /** Pushes that reached the host after one with a higher seq. */
   outOfOrder: number;
+  /**
+   * Host pushes that arrived ahead of a lower seq and waited for it: the web
+   * client holds such a push for REORDER_WINDOW_MS before fetching the
+   * snapshot, so `resyncs` are the waits longer than that window.
+   */
+  reordered: { held: number; resyncs: number; longestWaitMs: number };
   /** `event:stats` pushes counted on every attendee socket (warm-up included), against one per accepted request per attendee. */
   fanOut: { received: number; expected: number };
 }
@@ -90,6 +96,30 @@ async function connectAndSubscribe(
   return sockets;
 }
 
+/** The web client's reorder window (web/src/features/realtime/use-event-room.ts). */
+const REORDER_WINDOW_MS = 250;
+
+/**
+ * For each seq, how long the client would hold it: from its arrival until
+ * every lower seq (from the first one seen) had arrived too.
+ */
+function reorderWaits(arrivals: ReadonlyMap<number, number>): LoadResult['reordered'] {
+  const seqs = [...arrivals.keys()].sort((a, b) => a - b);
+  let held = 0;
+  let resyncs = 0;
+  let longest = 0;
+  let prefixComplete = Number.NEGATIVE_INFINITY;
+  for (const seq of seqs) {
+    const arrived = arrivals.get(seq) ?? 0;
+    prefixComplete = Math.max(prefixComplete, arrived);
+    const wait = prefixComplete - arrived;
+    if (wait > 0) held += 1;
+    if (wait > REORDER_WINDOW_MS) resyncs += 1;
+    longest = Math.max(longest, wait);
+  }
+  return { held, resyncs, longestWaitMs: Math.round(longest) };
+}
+
 export async function runLoad(input: LoadInput, hooks: LoadHooks): Promise<LoadResult> {
   const attendeeCount = input.attendeeTokens.length;
   const warmup = Math.floor(input.rate * input.warmupSeconds);
@@ -119,8 +149,11 @@ export async function runLoad(input: LoadInput, hooks: LoadHooks): Promise<LoadR
     const receivedAt = new Map<string, number>();
     let maxSeq = 0;
     let outOfOrder = 0;
+    const seqArrivals = new Map<number, number>();
     hostSocket.on('request:upserted', (push) => {
-      receivedAt.set(`${push.request.song_id}#${push.request.request_count}`, performance.now());
+      const now = performance.now();
+      receivedAt.set(`${push.request.song_id}#${push.request.request_count}`, now);
+      seqArrivals.set(push.seq, now);
       if (push.seq < maxSeq) outOfOrder += 1;
       maxSeq = Math.max(maxSeq, push.seq);
     });
@@ -238,6 +271,7 @@ export async function runLoad(input: LoadInput, hooks: LoadHooks): Promise<LoadR
       httpLatencyMs: summary(httpLatencies),
       lost,
       outOfOrder,
+      reordered: reorderWaits(seqArrivals),
       fanOut: {
         received: fanOutReceived,
         expected: expectedFanOut(),

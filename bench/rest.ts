@@ -15,13 +15,12 @@
  * autocannon runs here. PGlite by default, Postgres with DATABASE_URL.
  */
 import os from 'node:os';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { createAppContext } from '../server/src/infra/context.ts';
 import { createLogger } from '../server/src/infra/logger.ts';
 import { startNode, type ServerNode } from './lib/nodes.ts';
-import { machine, record, round2, table, type Row } from './lib/report.ts';
+import { machine, publish, round2, runWhenInvoked, table, type Row } from './lib/report.ts';
 import { createScratch } from './lib/scratch.ts';
 import { catalogSongs, seedEvent, seedGuests, seedRequests, type User } from './lib/seed.ts';
 
@@ -308,14 +307,11 @@ export async function runRest(options: Options): Promise<Result> {
       runs,
       joined: body.data?.enrolled_users_count ?? -1,
     };
-    const text = render(result);
-    console.log(`\n${text}\n`);
-    if (options.record) {
-      await record(
-        `REST: ${options.connections} connections × ${options.durationSeconds} s, ${options.eventRequests}-request event, ${options.joiners} joiners`,
-        text,
-      );
-    }
+    await publish(
+      `REST: ${options.connections} connections × ${options.durationSeconds} s, ${options.eventRequests}-request event, ${options.joiners} joiners`,
+      render(result),
+      options.record,
+    );
     return result;
   } finally {
     await Promise.all(nodes.map((node) => node.close()));
@@ -323,15 +319,8 @@ export async function runRest(options: Options): Promise<Result> {
   }
 }
 
-const invokedDirectly = process.argv[1] && path.resolve(process.argv[1]) === import.meta.filename;
-if (invokedDirectly) {
-  runRest(parseOptions(process.argv.slice(2)))
-    .then((result) => {
-      const failed = result.runs.some((run) => run.notOk > 0 || run.errors > 0);
-      process.exit(failed || result.joined !== result.options.joiners ? 1 : 0);
-    })
-    .catch((error: unknown) => {
-      console.error(error);
-      process.exit(1);
-    });
-}
+runWhenInvoked(import.meta.filename, async () => {
+  const result = await runRest(parseOptions(process.argv.slice(2)));
+  const failed = result.runs.some((run) => run.notOk > 0 || run.errors > 0);
+  return !failed && result.joined === result.options.joiners;
+});

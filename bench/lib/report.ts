@@ -71,3 +71,25 @@ export async function record(title: string, body: string): Promise<void> {
   writeFileSync(PERFORMANCE_DOC, await format(text, { ...options, parser: 'markdown' }));
   console.log(`appended to ${path.relative(process.cwd(), PERFORMANCE_DOC)}`);
 }
+
+/** Prints a run's results and, unless --no-record, appends them to docs/performance.md. */
+export async function publish(title: string, body: string, recordIt: boolean): Promise<void> {
+  console.log(`\n${body}\n`);
+  if (recordIt) await record(title, body);
+}
+
+/**
+ * Runs a benchmark when its file is the script node was started with (not
+ * when imported): exit 0 for a clean run, 1 for failed requests, lost pushes
+ * or an error.
+ */
+export function runWhenInvoked(filename: string, run: () => Promise<boolean>): void {
+  if (!process.argv[1] || path.resolve(process.argv[1]) !== filename) return;
+  run().then(
+    (clean) => process.exit(clean ? 0 : 1),
+    (error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );
+}
