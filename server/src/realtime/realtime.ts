@@ -184,6 +184,8 @@ export function attachRealtime(app: FastifyInstance): Realtime {
     });
   });
 
+  let closed = false;
+
   /**
    * Pushes leave after the current turn of the event loop, so the HTTP answer
    * of the write that caused them is written first: with thousands of sockets
@@ -197,7 +199,10 @@ export function attachRealtime(app: FastifyInstance): Realtime {
     args: PushArgs<E>,
   ): void {
     metrics.socketEmits.inc({ event: name });
-    setImmediate(() => io.to(room).emit(name, ...args));
+    setImmediate(() => {
+      // Closing flushed what was queued before it; nothing may publish on the closed Redis clients.
+      if (!closed) io.to(room).emit(name, ...args);
+    });
   }
 
   return {
@@ -226,6 +231,9 @@ export function attachRealtime(app: FastifyInstance): Realtime {
       io.local.disconnectSockets(true);
     },
     async close() {
+      // Pushes queued before the close still go out (setImmediate runs them in order, this last).
+      await new Promise((resolve) => setImmediate(resolve));
+      closed = true;
       await io.close();
       await Promise.all(
         redisClients.map((client) => client.quit().catch(() => client.disconnect())),
