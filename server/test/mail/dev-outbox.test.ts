@@ -16,6 +16,8 @@ describe('GET /api/dev/outbox', () => {
   it('lists the mail for one address, newest first, without the html', async () => {
     const email = uniqueEmail('outbox');
     await post(t, '/api/auth/signup', signupPayload({ email }));
+    // Mail jobs may run in parallel (BullMQ): the first must be stored before the second is sent.
+    await t.ctx.queue.idle();
     await post(t, '/api/auth/sendOtp', { email });
     await post(t, '/api/auth/signup', signupPayload({ email: uniqueEmail('someone-else') }));
     await t.ctx.queue.idle();
