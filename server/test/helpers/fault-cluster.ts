@@ -53,11 +53,14 @@ export interface ScratchDatabase {
   drop(): Promise<void>;
 }
 
-/** A database cloned from the migrated template (the run's DATABASE_URL). */
-export async function cloneTemplateDatabase(templateUrl: string): Promise<ScratchDatabase> {
+/** A database cloned from the migrated template (the run's DATABASE_URL); `label` names its users. */
+export async function cloneTemplateDatabase(
+  templateUrl: string,
+  label = 'fault',
+): Promise<ScratchDatabase> {
   const template = new URL(templateUrl);
   const templateName = template.pathname.slice(1);
-  const name = `${templateName}_fault_${randomBytes(4).toString('hex')}`;
+  const name = `${templateName}_${label}_${randomBytes(4).toString('hex')}`;
   const admin = new URL(templateUrl);
   admin.pathname = '/postgres';
   const run = async (text: string) => {

@@ -1,11 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import pg from 'pg';
 import { inject } from 'vitest';
+import { cloneTemplateDatabase, freePort, REPO_ROOT } from '../helpers/fault-cluster.ts';
+
+export { freePort, REPO_ROOT };
 
 /**
  * Real server processes for operations tests: `node --import tsx <entry>`
@@ -13,7 +14,6 @@ import { inject } from 'vitest';
  * with every line it prints kept.
  */
 
-export const REPO_ROOT = path.resolve(import.meta.dirname, '../../..');
 const START_TIMEOUT_MS = 60_000;
 /** Tests that spawn processes: a cap on waiting for a slow, busy machine, not a measure of speed. */
 export const PROCESS_TEST_TIMEOUT_MS = 120_000;
@@ -25,18 +25,6 @@ export interface ServerProcess {
   output(): string;
   /** Resolves with the exit code (null when killed by a signal) once the process has ended. */
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /** Fresh secrets of the shapes production asks for. */
@@ -122,25 +110,6 @@ export async function processDatabase(dataDir: string): Promise<ProcessDatabase>
     await pglite.close();
     return { env: {}, drop: async () => undefined };
   }
-  const template = new URL(templateUrl);
-  const templateName = template.pathname.slice(1);
-  const name = `${templateName}_ops_${randomBytes(4).toString('hex')}`;
-  const admin = new URL(templateUrl);
-  admin.pathname = '/postgres';
-  const run = async (statement: string) => {
-    const client = new pg.Client({ connectionString: admin.toString() });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await run(`create database "${name}" template "${templateName}"`);
-  const url = new URL(templateUrl);
-  url.pathname = `/${name}`;
-  return {
-    env: { DATABASE_URL: url.toString() },
-    drop: () => run(`drop database if exists "${name}" with (force)`),
-  };
+  const clone = await cloneTemplateDatabase(templateUrl, 'ops');
+  return { env: { DATABASE_URL: clone.url }, drop: clone.drop };
 }
