@@ -4,7 +4,7 @@
 # `server/src/cli/migrate.ts` (see docker-compose.yml). Runs as `node`, not root.
 # TypeScript runs through tsx (a server dependency), as in development.
 
-FROM node:20.20-bookworm-slim AS build
+FROM node:24.21.0-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY shared/package.json shared/
@@ -16,7 +16,7 @@ COPY shared shared
 COPY web web
 RUN npm run build -w web
 
-FROM node:20.20-bookworm-slim AS runtime
+FROM node:24.21.0-bookworm-slim AS runtime
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=3000 \
