@@ -74,6 +74,8 @@ const envSchema = z.object({
     emptyAsUndefined,
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ),
+  /** `pretty`: one readable line per event; `json`: one JSON object per line, for log shippers. */
+  LOG_FORMAT: z.preprocess(emptyAsUndefined, z.enum(['pretty', 'json']).optional()),
   /** Run the job worker inside this process (default) or leave jobs to `npm run worker`. */
   RUN_WORKER: z.preprocess(emptyAsUndefined, z.enum(['true', 'false']).default('true')),
   /** Trust X-Forwarded-* from a load balancer in front. */
@@ -200,6 +202,7 @@ export interface Config {
   jwtSecret: string;
   encryptionKey: Buffer;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  logFormat: 'pretty' | 'json';
   runWorker: boolean;
   trustProxy: boolean;
   metricsToken: string | undefined;
@@ -373,6 +376,8 @@ export function loadConfig(rawEnv: RawEnv = process.env): Config {
       'hex',
     ),
     logLevel: env.LOG_LEVEL,
+    // People read development logs; machines read the rest.
+    logFormat: env.LOG_FORMAT ?? (env.NODE_ENV === 'development' ? 'pretty' : 'json'),
     runWorker: env.RUN_WORKER === 'true',
     trustProxy: env.TRUST_PROXY === 'true',
     metricsToken: env.METRICS_TOKEN,

@@ -33,7 +33,9 @@ function isMalformedMultipart(error: FastifyError): boolean {
 /**
  * The one error handler: client mistakes become the spec's envelope with a 4xx;
  * a lost database becomes a 503; anything else is logged with its request
- * context and answered as a 500 without internals.
+ * context and answered as a 500 without internals. A 5xx body carries the
+ * request id (also in the `x-request-id` header and on every log line of the
+ * request), so a user's report leads an operator to the log.
  */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -50,7 +52,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, 'database unavailable');
-      return reply.status(503).header('retry-after', '5').send(failure(MSG.serviceUnavailable));
+      return reply
+        .status(503)
+        .header('retry-after', '5')
+        .send(failure(MSG.serviceUnavailable, { request_id: request.id }));
     }
     if (isMalformedMultipart(error)) {
       return reply.status(400).send(failure('The form data is malformed or incomplete.'));
@@ -71,7 +76,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
       },
       'unhandled error',
     );
-    return reply.status(500).send(failure(MSG.unexpected));
+    return reply.status(500).send(failure(MSG.unexpected, { request_id: request.id }));
   });
 
   app.setNotFoundHandler((request, reply) => {

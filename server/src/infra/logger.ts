@@ -1,4 +1,5 @@
 import { pino, type DestinationStream, type Logger } from 'pino';
+import pinoPretty from 'pino-pretty';
 import type { Config } from '../config.ts';
 
 /**
@@ -52,16 +53,34 @@ const REDACTED_PATHS = [
 ];
 
 /**
+ * Development logs read by a person: one line per event with the time, level,
+ * message and the fields that matter (request id, method, url, status), no
+ * pid or hostname. Synchronous, so a line is out before a crash ends the process.
+ */
+function prettyStream(destination?: DestinationStream): DestinationStream {
+  return pinoPretty({
+    destination: destination ?? 1,
+    sync: true,
+    singleLine: true,
+    colorize: destination === undefined && process.stdout.isTTY,
+    translateTime: 'HH:MM:ss.l',
+    ignore: 'pid,hostname',
+  });
+}
+
+/**
  * One pino logger per process; Fastify, jobs and sockets log through children
- * of it. `destination` is for tests that read what would be written.
+ * of it. Secrets are redacted before either format writes a line.
+ * `destination` is for tests that read what would be written.
  */
 export function createLogger(
-  config: Pick<Config, 'logLevel'>,
+  config: Pick<Config, 'logLevel' | 'logFormat'>,
   destination?: DestinationStream,
 ): Logger {
   const options = {
     level: config.logLevel,
     redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
   };
+  if (config.logFormat === 'pretty') return pino(options, prettyStream(destination));
   return destination ? pino(options, destination) : pino(options);
 }
