@@ -12,3 +12,4 @@ export * from './requests.ts';
 export * from './payments.ts';
 export * from './ratings.ts';
 export * from './wallets.ts';
+export * from './queue-order.ts';

@@ -1,13 +1,14 @@
-import type {
-  EventCalendar,
-  EventListQuery,
-  EventSummary,
-  GroupedSongRequest,
-  HostDashboard,
-  HostEventDetails,
-  Pagination,
-  SongRequest,
-  UpdateEventBody,
+import {
+  compareQueueEntries,
+  type EventCalendar,
+  type EventListQuery,
+  type EventSummary,
+  type GroupedSongRequest,
+  type HostDashboard,
+  type HostEventDetails,
+  type Pagination,
+  type SongRequest,
+  type UpdateEventBody,
 } from '@floorfill/shared';
 import type { Config } from '../config.ts';
 import type { DbOrTrx } from '../infra/db.ts';
@@ -135,13 +136,7 @@ export function groupSongRequests(rows: readonly SongRequestRow[]): GroupedSongR
       played_at: allPlayed && playedAt ? playedAt.toISOString() : null,
     }),
   );
-  return grouped.sort(
-    (a, b) =>
-      a.status - b.status ||
-      b.request_count - a.request_count ||
-      a.first_requested_at.localeCompare(b.first_requested_at) ||
-      a.song_id.localeCompare(b.song_id),
-  );
+  return grouped.sort(compareQueueEntries);
 }
 
 export interface EventsServiceOptions {

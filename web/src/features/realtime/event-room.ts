@@ -1,9 +1,10 @@
-import type {
-  EventStats,
-  EventSummary,
-  GroupedSongRequest,
-  ServerToClientEvents,
-  SongRequest,
+import {
+  compareQueueEntries,
+  type EventStats,
+  type EventSummary,
+  type GroupedSongRequest,
+  type ServerToClientEvents,
+  type SongRequest,
 } from '@floorfill/shared';
 
 /**
@@ -63,15 +64,9 @@ export function judgeSeq(snapshotSeq: number, pushSeq: number): SeqVerdict {
   return 'gap';
 }
 
-/** The host's queue order, as the server sorts it: unplayed first, most wanted, oldest. */
+/** The host's queue in the order the server sends it (the shared comparator). */
 export function sortQueue(queue: GroupedSongRequest[]): GroupedSongRequest[] {
-  return [...queue].sort(
-    (a, b) =>
-      a.status - b.status ||
-      b.request_count - a.request_count ||
-      a.first_requested_at.localeCompare(b.first_requested_at) ||
-      a.song_id.localeCompare(b.song_id),
-  );
+  return [...queue].sort(compareQueueEntries);
 }
 
 /** Changes the host's queue; an attendee's snapshot has none and stays without. */
