@@ -47,6 +47,7 @@ describe('restarting Redis during traffic', () => {
 
   afterAll(async () => {
     hostSocket?.disconnect();
+    // The nodes close cleanly only with Redis there: if the test failed during the outage, start it again.
     await redis?.start().catch(() => undefined);
     await nodeB?.close();
     await nodeA?.close();

@@ -1,8 +1,8 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { connect, createServer } from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
+import { spawnOwned, type OwnedProcess } from './owned-process.ts';
 
 /**
  * Building blocks of the fault tests: free ports, scratch Postgres databases
@@ -81,61 +81,90 @@ export async function cloneTemplateDatabase(
   };
 }
 
-export interface ServerNode {
-  name: string;
-  baseUrl: string;
-  child: ChildProcess;
-  output: string[];
+/** How a server entry runs: TypeScript from source through tsx (as in development), built JavaScript as in production. */
+function nodeArguments(entry: string): string[] {
+  return entry.endsWith('.ts') ? ['--import', 'tsx', entry] : ['--enable-source-maps', entry];
 }
 
-/** A real server process (`server/src/main.ts`), as in production behind a load balancer. */
-export async function startServerNode(
-  name: string,
+export interface ServerProcess extends OwnedProcess {
+  baseUrl: string;
+  port: number;
+}
+
+/**
+ * A server entry (`server/src/main.ts`, `server/dist/worker.js`, …) from the
+ * repository root with exactly `env` (plus PATH): nothing leaks in from the
+ * test runner's environment. Listens on HOST=127.0.0.1 and a free PORT unless
+ * `env` says otherwise. Does not wait for it to serve.
+ */
+export async function spawnServerProcess(
+  entry: string,
   env: Record<string, string | undefined>,
-): Promise<ServerNode> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+): Promise<ServerProcess> {
+  const port = Number(env.PORT ?? (await freePort()));
+  const owned = spawnOwned(process.execPath, nodeArguments(entry), {
     cwd: REPO_ROOT,
-    env: {
-      PATH: process.env.PATH,
-      NODE_ENV: 'test',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: 'http://localhost:3000',
-      LOG_LEVEL: 'warn',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { PATH: process.env.PATH, HOST: '127.0.0.1', PORT: String(port), ...env },
   });
-  const node: ServerNode = { name, baseUrl: `http://127.0.0.1:${port}`, child, output: [] };
-  child.stdout?.on('data', (chunk: Buffer) => node.output.push(chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => node.output.push(chunk.toString()));
-  const deadline = Date.now() + 45_000;
-  while (Date.now() < deadline && child.exitCode === null) {
+  return Object.assign(owned, { baseUrl: `http://127.0.0.1:${port}`, port });
+}
+
+/** Resolves once `url` on the process answers 200; fails with what it printed if it ends first or never does. */
+export async function waitUntilServing(
+  server: ServerProcess,
+  url = '/healthz',
+  timeoutMs = 45_000,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline && !server.hasExited()) {
     try {
-      if ((await fetch(`${node.baseUrl}/healthz`)).ok) return node;
+      if ((await fetch(`${server.baseUrl}${url}`)).ok) return;
     } catch {
       // Not listening yet.
     }
     await sleep(200);
   }
-  child.kill('SIGKILL');
-  throw new Error(`${name} did not become healthy:\n${node.output.join('')}`);
+  throw new Error(`${server.baseUrl}${url} did not answer 200:\n${server.output()}`);
+}
+
+export interface ServerNode extends ServerProcess {
+  name: string;
+}
+
+/**
+ * A real server process as in production behind a load balancer, started
+ * and healthy: `server/src/main.ts` unless `entry` says otherwise, on a free
+ * port unless `env.PORT` names one (a node restarted in place).
+ */
+export async function startServerNode(
+  name: string,
+  env: Record<string, string | undefined>,
+  entry = 'server/src/main.ts',
+): Promise<ServerNode> {
+  const server = await spawnServerProcess(entry, {
+    NODE_ENV: 'test',
+    PUBLIC_URL: 'http://localhost:3000',
+    LOG_LEVEL: 'warn',
+    ...env,
+  });
+  const node = Object.assign(server, { name });
+  try {
+    await waitUntilServing(node);
+  } catch (error) {
+    await node.stop('SIGKILL');
+    throw new Error(`${name} did not become healthy`, { cause: error });
+  }
+  return node;
 }
 
 export async function stopServerNode(node: ServerNode, signal: NodeJS.Signals = 'SIGTERM') {
-  const { child } = node;
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  child.kill(signal);
-  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-  await exited;
-  clearTimeout(timer);
+  await node.stop(signal);
 }
 
 export interface OwnRedis {
   url: string;
   port: number;
+  /** Starts it unless it is running. */
   start(): Promise<void>;
   /** SIGKILL: no goodbye to the clients, as a crashed or restarted Redis. */
   kill(): Promise<void>;
@@ -144,7 +173,7 @@ export interface OwnRedis {
 /** A throwaway `redis-server` on a free loopback port, without persistence. */
 export async function ownRedis(): Promise<OwnRedis> {
   const port = await freePort();
-  let child: ChildProcess | undefined;
+  let server: OwnedProcess | undefined;
   const ping = () =>
     new Promise<boolean>((resolve) => {
       const socket = connect(port, '127.0.0.1');
@@ -159,31 +188,35 @@ export async function ownRedis(): Promise<OwnRedis> {
     port,
     url: `redis://127.0.0.1:${port}`,
     async start() {
-      child = spawn(
-        'redis-server',
-        [
-          '--port',
-          String(port),
-          '--bind',
-          '127.0.0.1',
-          '--save',
-          '',
-          '--appendonly',
-          'no',
-          '--daemonize',
-          'no',
-        ],
-        { stdio: 'ignore' },
+      // A second redis-server on the same port would fail to bind and exit, and the
+      // handle would then point at it: the first one was never stopped (every run left one).
+      if (server && !server.hasExited()) return;
+      server = spawnOwned('redis-server', [
+        '--port',
+        String(port),
+        '--bind',
+        '127.0.0.1',
+        '--save',
+        '',
+        '--appendonly',
+        'no',
+        '--daemonize',
+        'no',
+      ]);
+      const started = server;
+      await waitFor(
+        `redis-server on ${port}`,
+        async () => started.hasExited() || (await ping()),
+        10_000,
       );
-      await waitFor(`redis-server on ${port}`, ping, 10_000);
+      if (started.hasExited()) {
+        throw new Error(`redis-server on ${port} exited:\n${started.output()}`);
+      }
     },
     async kill() {
-      const current = child;
-      child = undefined;
-      if (!current || current.exitCode !== null) return;
-      const exited = new Promise<void>((resolve) => current.once('exit', () => resolve()));
-      current.kill('SIGKILL');
-      await exited;
+      const current = server;
+      server = undefined;
+      await current?.stop('SIGKILL');
     },
   };
 }

@@ -1,6 +1,6 @@
-import { spawn } from 'node:child_process';
-import path from 'node:path';
-import { describe, expect, inject, it } from 'vitest';
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import { REPO_ROOT } from '../helpers/fault-cluster.ts';
+import { spawnOwned, type OwnedProcess } from '../helpers/owned-process.ts';
 
 /**
  * The benchmarks at toy sizes, so they keep working as the server changes
@@ -14,30 +14,32 @@ import { describe, expect, inject, it } from 'vitest';
  * run proves in half a minute.
  */
 
-const REPO_ROOT = path.resolve(import.meta.dirname, '../../..');
 const TIMEOUT_MS = 120_000;
 
-function runBench(
+/** Runs in progress: a bench that outlives its test (timed out, failed) is stopped with its nodes. */
+const running = new Set<OwnedProcess>();
+afterAll(async () => {
+  await Promise.all([...running].map((bench) => bench.stop('SIGTERM')));
+});
+
+async function runBench(
   script: string,
   args: string[],
 ): Promise<{ code: number | null; output: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', `bench/${script}`, ...args, '--no-record'],
-      {
-        cwd: REPO_ROOT,
-        // The bench takes DATABASE_URL / REDIS_URL from its environment, as `npm run bench` does.
-        env: process.env,
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    );
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.once('error', reject);
-    child.once('exit', (code) => resolve({ code, output }));
-  });
+  // A process group of its own: the server nodes the bench forks go with it.
+  const bench = spawnOwned(
+    process.execPath,
+    ['--import', 'tsx', `bench/${script}`, ...args, '--no-record'],
+    // The bench takes DATABASE_URL / REDIS_URL from its environment, as `npm run bench` does.
+    { cwd: REPO_ROOT, env: process.env },
+  );
+  running.add(bench);
+  try {
+    const { code } = await bench.exited;
+    return { code, output: bench.output() };
+  } finally {
+    running.delete(bench);
+  }
 }
 
 describe.skipIf(!inject('templateDatabaseUrl'))(

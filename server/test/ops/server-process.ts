@@ -1,31 +1,28 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { inject } from 'vitest';
-import { cloneTemplateDatabase, freePort, REPO_ROOT } from '../helpers/fault-cluster.ts';
+import {
+  cloneTemplateDatabase,
+  freePort,
+  REPO_ROOT,
+  spawnServerProcess,
+  waitUntilServing as waitUntilAnswering,
+  type ServerProcess,
+} from '../helpers/fault-cluster.ts';
 
-export { freePort, REPO_ROOT };
+export { freePort, REPO_ROOT, type ServerProcess };
 
 /**
  * Real server processes for operations tests: `node --import tsx <entry>`
- * from the repository root, as the container runs it, on a loopback port,
- * with every line it prints kept.
+ * from the repository root on a loopback port, with every line it prints
+ * kept (fault-cluster.ts starts them; owned-process.ts makes sure they end).
  */
 
 const START_TIMEOUT_MS = 60_000;
 /** Tests that spawn processes: a cap on waiting for a slow, busy machine, not a measure of speed. */
 export const PROCESS_TEST_TIMEOUT_MS = 120_000;
-
-export interface ServerProcess {
-  baseUrl: string;
-  child: ChildProcess;
-  /** stdout and stderr as printed so far. */
-  output(): string;
-  /** Resolves with the exit code (null when killed by a signal) once the process has ended. */
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-}
 
 /** Fresh secrets of the shapes production asks for. */
 export function productionSecrets(): Record<string, string> {
@@ -40,49 +37,21 @@ export function productionSecrets(): Record<string, string> {
  * test runner's environment. Listens on HOST=127.0.0.1 and a free PORT
  * unless `env` says otherwise.
  */
-export async function spawnServer(
+export function spawnServer(
   env: Record<string, string | undefined>,
   entry = 'server/src/main.ts',
 ): Promise<ServerProcess> {
-  const port = env.PORT ?? String(await freePort());
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
-    cwd: REPO_ROOT,
-    env: { PATH: process.env.PATH, HOST: '127.0.0.1', PORT: port, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const chunks: string[] = [];
-  child.stdout?.on('data', (chunk: Buffer) => chunks.push(chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => chunks.push(chunk.toString()));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    child.once('exit', (code, signal) => resolve({ code, signal })),
-  );
-  return { baseUrl: `http://127.0.0.1:${port}`, child, output: () => chunks.join(''), exited };
+  return spawnServerProcess(entry, env);
 }
 
 /** Wait until the process answers 200 on `url` (or fail with what it printed). */
-export async function waitUntilServing(server: ServerProcess, url = '/readyz'): Promise<void> {
-  const deadline = Date.now() + START_TIMEOUT_MS;
-  while (Date.now() < deadline) {
-    if (server.child.exitCode !== null) break;
-    try {
-      const res = await fetch(`${server.baseUrl}${url}`);
-      if (res.ok) return;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`server did not start serving ${url}:\n${server.output()}`);
+export function waitUntilServing(server: ServerProcess, url = '/readyz'): Promise<void> {
+  return waitUntilAnswering(server, url, START_TIMEOUT_MS);
 }
 
 /** SIGTERM, then SIGKILL if it is still there after `ms` (cleanup only; tests assert on `exited`). */
 export async function stopServer(server: ServerProcess, ms = 30_000): Promise<void> {
-  const { child } = server;
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), ms);
-  await server.exited;
-  clearTimeout(timer);
+  await server.stop('SIGTERM', ms);
 }
 
 export interface ProcessDatabase {

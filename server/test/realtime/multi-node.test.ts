@@ -1,7 +1,5 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Redis } from 'ioredis';
@@ -10,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { hashPassword } from '../../src/auth/passwords.ts';
 import { generateEventCode } from '../../src/events/event-code.ts';
 import { openDatabase, type DatabaseHandle } from '../../src/infra/db.ts';
+import { startServerNode, stopServerNode, type ServerNode } from '../helpers/fault-cluster.ts';
 import {
   connected,
   connectSocket,
@@ -24,57 +23,10 @@ import {
  * node reaches sockets connected to the other.
  */
 
-const REPO_ROOT = path.resolve(import.meta.dirname, '../../..');
 const PASSWORD = 'correct-horse-battery';
-const START_TIMEOUT_MS = 45_000;
-const STOP_TIMEOUT_MS = 10_000;
-
-interface Node {
-  name: string;
-  baseUrl: string;
-  child: ChildProcess;
-  output: string[];
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitForHealth(node: Node): Promise<void> {
-  const deadline = Date.now() + START_TIMEOUT_MS;
-  while (Date.now() < deadline) {
-    if (node.child.exitCode !== null) break;
-    try {
-      const res = await fetch(`${node.baseUrl}/healthz`);
-      if (res.ok) return;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`${node.name} did not become healthy:\n${node.output.join('')}`);
-}
-
-async function stop(node: Node): Promise<void> {
-  const { child } = node;
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS);
-  await exited;
-  clearTimeout(timer);
-}
 
 async function call(
-  node: Node,
+  node: ServerNode,
   method: 'GET' | 'POST',
   url: string,
   token?: string,
@@ -95,7 +47,7 @@ describe('two server processes on one Postgres and one Redis', () => {
   const templateUrl = inject('templateDatabaseUrl');
   const enabled = Boolean(templateUrl && process.env.REDIS_URL);
   const redisPrefix = `ffmn:${randomBytes(4).toString('hex')}`;
-  const nodes: Node[] = [];
+  const nodes: ServerNode[] = [];
   const sockets: TestSocket[] = [];
   const scratch = mkdtempSync(path.join(tmpdir(), 'floorfill-multinode-'));
   let adminUrl: URL;
@@ -103,28 +55,14 @@ describe('two server processes on one Postgres and one Redis', () => {
   let database: DatabaseHandle | undefined;
 
   async function startNode(name: string, databaseUrl: string, secrets: Record<string, string>) {
-    const port = await freePort();
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
-      cwd: REPO_ROOT,
-      env: {
-        PATH: process.env.PATH,
-        NODE_ENV: 'test',
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATABASE_URL: databaseUrl,
-        REDIS_URL: process.env.REDIS_URL,
-        REDIS_PREFIX: redisPrefix,
-        PUBLIC_URL: 'http://localhost:3000',
-        LOG_LEVEL: 'warn',
-        DATA_DIR: path.join(scratch, name),
-        WEB_DIST_DIR: path.join(scratch, 'no-web'),
-        ...secrets,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+    const node = await startServerNode(name, {
+      DATABASE_URL: databaseUrl,
+      REDIS_URL: process.env.REDIS_URL,
+      REDIS_PREFIX: redisPrefix,
+      DATA_DIR: path.join(scratch, name),
+      WEB_DIST_DIR: path.join(scratch, 'no-web'),
+      ...secrets,
     });
-    const node: Node = { name, baseUrl: `http://127.0.0.1:${port}`, child, output: [] };
-    child.stdout?.on('data', (chunk: Buffer) => node.output.push(chunk.toString()));
-    child.stderr?.on('data', (chunk: Buffer) => node.output.push(chunk.toString()));
     nodes.push(node);
     return node;
   }
@@ -152,16 +90,15 @@ describe('two server processes on one Postgres and one Redis', () => {
       JWT_SECRET: randomBytes(32).toString('hex'),
       ENCRYPTION_KEY: randomBytes(32).toString('hex'),
     };
-    const started = [
-      await startNode('node-a', url.toString(), secrets),
-      await startNode('node-b', url.toString(), secrets),
-    ];
-    await Promise.all(started.map(waitForHealth));
+    await Promise.all([
+      startNode('node-a', url.toString(), secrets),
+      startNode('node-b', url.toString(), secrets),
+    ]);
   }, 90_000);
 
   afterAll(async () => {
     for (const socket of sockets) socket.disconnect();
-    await Promise.all(nodes.map(stop));
+    await Promise.all(nodes.map((node) => stopServerNode(node)));
     await database?.close();
     if (databaseName) {
       const admin = new pg.Client({ connectionString: adminUrl.toString() });
@@ -182,7 +119,7 @@ describe('two server processes on one Postgres and one Redis', () => {
   it.skipIf(!enabled)(
     'a request posted on node B reaches the host’s socket on node A, and played news goes back the other way',
     async () => {
-      const [nodeA, nodeB] = nodes as [Node, Node];
+      const [nodeA, nodeB] = nodes as [ServerNode, ServerNode];
       if (!database) throw new Error('no database');
       const email = `mn-host-${randomBytes(4).toString('hex')}@example.com`;
       const hostRow = await database.db
