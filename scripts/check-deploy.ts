@@ -6,17 +6,32 @@
  *   tsx scripts/check-deploy.ts --json   # one JSON report (the ops test reads it)
  *   tsx scripts/check-deploy.ts --root <dir>
  *
- * What it cannot do here: build the image or start the stack. It checks what
- * those would rely on: the files parse, every command the stack runs exists
- * and is in the image, the image holds what the server imports, the
- * balancer reaches every node and passes WebSocket upgrades, and (when an
- * nginx binary is installed) `nginx -t` accepts the balancer config.
+ * What it cannot do here: build the image or start the stack (the topology
+ * test, server/test/ops/topology.test.ts, runs the same processes and the
+ * same nginx.conf without Docker). It checks what those would rely on: the
+ * files parse, the build stage has every source the server build reads,
+ * every command the stack runs is the build's output or a file in the image,
+ * the runtime has the packages the bundles import, the balancer reaches
+ * every node and passes WebSocket upgrades, and (when an nginx binary is
+ * installed) `nginx -t` accepts the balancer config.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parse as parseYaml } from 'yaml';
+import {
+  builtEntry,
+  MIGRATION_DATA,
+  SERVER_DIST_DIR,
+  SERVER_ENTRY_POINTS,
+  type ServerEntryName,
+} from '../server/build.ts';
+import {
+  installedNginx,
+  knowsResolve,
+  localNginxConfig,
+} from '../server/test/helpers/local-nginx.ts';
 
 export type CheckStatus = 'ok' | 'failed' | 'skipped';
 
@@ -32,18 +47,14 @@ type JsonObject = { [key: string]: Json };
 const isObject = (value: Json | undefined): value is JsonObject =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** The entry points the image runs: the app node (CMD), the worker and the one-shot migration. */
-const SERVER_ENTRIES = [
-  'server/src/main.ts',
-  'server/src/cli/worker.ts',
-  'server/src/cli/migrate.ts',
-];
+/** The sources of what the image runs, built (server/build.ts): the app node (CMD), the worker and the one-shot migration. */
+const SERVER_ENTRIES = Object.values(SERVER_ENTRY_POINTS);
+/** What the server build reads besides the sources the entries import. */
+const BUILD_INPUTS = ['server/build.ts', 'server/tsconfig.json', 'tsconfig.base.json'];
 /** Where the image's WORKDIR sits in the repository. */
 const IMAGE_WORKDIR = '/app';
 /** The Docker stop grace period must exceed the app's default SHUTDOWN_TIMEOUT_MS. */
 const SHUTDOWN_TIMEOUT_SECONDS = 15;
-/** nginx gained the `resolve` server parameter in its open-source build with 1.27.3. */
-const NGINX_RESOLVE_SINCE = [1, 27, 3];
 
 class Report {
   readonly results: CheckResult[] = [];
@@ -233,6 +244,7 @@ function walkImports(
 interface PackageJson {
   name?: string;
   type?: string;
+  scripts?: Record<string, string>;
   dependencies?: Record<string, string>;
   devDependencies?: Record<string, string>;
   exports?: Record<string, string>;
@@ -296,44 +308,31 @@ function namedVolumes(service: JsonObject): string[] {
 
 // ------------------------------------------------------------------- nginx
 
-function nginxVersion(): number[] | undefined {
-  const result = spawnSync('nginx', ['-v'], { encoding: 'utf8' });
-  if (result.error) return undefined;
-  const match = /nginx\/(\d+)\.(\d+)\.(\d+)/.exec(`${result.stderr}${result.stdout}`);
-  return match ? [Number(match[1]), Number(match[2]), Number(match[3])] : undefined;
-}
-
-function versionAtLeast(version: number[], minimum: number[]): boolean {
-  for (let i = 0; i < minimum.length; i += 1) {
-    const have = version[i] ?? 0;
-    const need = minimum[i] ?? 0;
-    if (have !== need) return have > need;
-  }
-  return true;
-}
-
 /**
- * `nginx -t` on a copy of the config with what only the compose network
- * provides swapped out: the node names (resolved by Docker's DNS) become
- * 127.0.0.1, and on an nginx older than the image's, the `resolve` parameter
- * it does not know yet is dropped.
+ * `nginx -t` on the config with what only the compose network provides
+ * swapped out (server/test/helpers/local-nginx.ts, as the topology test runs
+ * it): the node names (resolved by Docker's DNS) become 127.0.0.1, and on an
+ * nginx older than the image's, the `resolve` parameter it does not know yet
+ * goes, with the resolver.
  */
 function validateWithNginx(report: Report, config: string, nodes: string[]): void {
   const name = 'nginx: `nginx -t` accepts deploy/nginx.conf';
-  const version = nginxVersion();
-  if (!version) {
-    report.skip(name, 'no nginx binary here (apt-get install -y nginx-light to run this check)');
+  const build = installedNginx();
+  if (!build) {
+    report.skip(name, 'no nginx binary here (apt-get install -y nginx to run this check)');
     return;
   }
-  let local = config;
-  for (const node of nodes) local = local.replaceAll(`server ${node}:`, 'server 127.0.0.1:');
+  const version = build.version.join('.');
+  const keepResolve = knowsResolve(build);
   const notes = ['node names replaced by 127.0.0.1'];
-  if (!versionAtLeast(version, NGINX_RESOLVE_SINCE)) {
-    local = local.replace(/(\bserver\s+[^;]*?)\s+resolve\s*;/g, '$1;');
-    notes.push(`'resolve' dropped (nginx ${version.join('.')} here predates it)`);
-  }
+  if (!keepResolve) notes.push(`'resolve' dropped (nginx ${version} here predates it)`);
   const dir = mkdtempSync(path.join(tmpdir(), 'floorfill-nginx-'));
   try {
+    const local = localNginxConfig(config, {
+      upstreams: Object.fromEntries(nodes.map((node) => [node, '127.0.0.1:3000'])),
+      keepResolve,
+      runtimeDir: { dir, without: build.without },
+    });
     const file = path.join(dir, 'nginx.conf');
     writeFileSync(file, local);
     const result = spawnSync(
@@ -356,8 +355,10 @@ function validateWithNginx(report: Report, config: string, nodes: string[]): voi
     report.check(
       name,
       result.status === 0,
-      result.status === 0 ? `nginx ${version.join('.')}: ok (${notes.join('; ')})` : output,
+      result.status === 0 ? `nginx ${version}: ok (${notes.join('; ')})` : output,
     );
+  } catch (error) {
+    report.check(name, false, error instanceof Error ? error.message : String(error));
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -405,8 +406,8 @@ export function checkDeploy(root: string): CheckResult[] {
   );
   const cmd = commandWords(runtimeWords('CMD').at(-1)?.args ?? '[]');
   report.check(
-    'dockerfile: CMD starts server/src/main.ts through tsx',
-    cmd.join(' ') === 'node --import tsx server/src/main.ts',
+    `dockerfile: CMD runs the built app node (node ${builtEntry('main')}), not TypeScript`,
+    cmd[0] === 'node' && cmd.at(-1) === builtEntry('main') && !cmd.includes('tsx'),
     cmd.join(' '),
   );
   const install = runtimeWords('RUN').find((instruction) => instruction.args.includes('npm ci'));
@@ -418,13 +419,34 @@ export function checkDeploy(root: string): CheckResult[] {
       /-w shared\b/.test(install?.args ?? ''),
     install?.args ?? '(no npm ci)',
   );
-  const copiedFromBuild = copiesOf(runtime).some(
-    (copy) => copy.fromStage !== undefined && copy.destination.replace(/\/$/, '') === 'web/dist',
+  const fromBuild = (dir: string) =>
+    copiesOf(runtime).find(
+      (copy) => copy.fromStage !== undefined && copy.destination.replace(/\/$/, '') === dir,
+    );
+  const builtServer = fromBuild(SERVER_DIST_DIR);
+  const builtWeb = fromBuild('web/dist');
+  report.check(
+    `dockerfile: runtime takes the built server (${SERVER_DIST_DIR}) and web app (web/dist) from the build stage`,
+    Boolean(builtServer && builtWeb),
+    [
+      builtServer
+        ? `COPY --from=${builtServer.fromStage} ${SERVER_DIST_DIR}`
+        : `no ${SERVER_DIST_DIR}`,
+      builtWeb ? `COPY --from=${builtWeb.fromStage} web/dist` : 'no web/dist',
+    ].join(', '),
+  );
+  const builder = stages.find((stage) => stage.name === builtServer?.fromStage);
+  // The root build (web and server, see the packages check) or the server's own.
+  const buildsServer = (args: string) =>
+    /\bnpm run build(?!\s+(?:-w|--workspace)\b)/.test(args) ||
+    /\bnpm run build\s+(?:-w|--workspace)[\s=]server\b/.test(args);
+  const buildRun = builder?.instructions.find(
+    (instruction) => instruction.keyword === 'RUN' && buildsServer(instruction.args),
   );
   report.check(
-    'dockerfile: runtime takes the built web app (web/dist) from the build stage',
-    copiedFromBuild,
-    'COPY --from=… web/dist',
+    'dockerfile: the build stage builds the server (`npm run build`)',
+    Boolean(buildRun),
+    buildRun?.args ?? `no server build in stage ${builtServer?.fromStage ?? '(none)'}`,
   );
 
   // What the server loads at run time must be in the image, and its packages must survive --omit=dev.
@@ -438,22 +460,36 @@ export function checkDeploy(root: string): CheckResult[] {
     graph.missing.length === 0,
     graph.missing.length ? `missing: ${graph.missing.join(', ')}` : `${graph.files.size} files`,
   );
+  // Read with readFileSync by the migrations (the catalog seed), not imported; the build copies them.
+  const migrationData = existsSync(path.join(root, MIGRATION_DATA.from))
+    ? readdirSync(path.join(root, MIGRATION_DATA.from)).map((file) =>
+        path.posix.join(MIGRATION_DATA.from, file),
+      )
+    : [];
+  const buildFiles = [...graph.files, ...migrationData, ...BUILD_INPUTS];
+  const builderCovered = builder ? runtimeContextPaths(builder) : [];
+  const notInBuild = buildFiles.filter((file) => !isCovered(file, builderCovered));
+  report.check(
+    'dockerfile: build stage COPYs every source the server build reads',
+    Boolean(builder) && notInBuild.length === 0,
+    notInBuild.length
+      ? `not in the build stage: ${notInBuild.join(', ')}`
+      : `${buildFiles.length} files under ${builderCovered.join(', ')}`,
+  );
   const covered = runtimeContextPaths(runtime);
+  // npm ci needs every workspace manifest; server/package.json also makes the bundles ES modules.
   const runtimeFiles = [
-    ...graph.files,
     'package.json',
+    'package-lock.json',
     'server/package.json',
     'shared/package.json',
-    // Read with readFileSync by the catalog seed migration, not imported.
-    'migrations/data/catalog-songs-v1.json',
+    'web/package.json',
   ];
   const notCopied = runtimeFiles.filter((file) => !isCovered(file, covered));
   report.check(
-    'dockerfile: runtime stage COPYs every path the server loads at run time',
+    'dockerfile: runtime stage COPYs the manifests npm ci and the bundles need',
     notCopied.length === 0,
-    notCopied.length
-      ? `not in the image: ${notCopied.join(', ')}`
-      : `${runtimeFiles.length} files under ${covered.join(', ')}`,
+    notCopied.length ? `not in the image: ${notCopied.join(', ')}` : runtimeFiles.join(', '),
   );
   const server = readPackage(root, 'server');
   const production = new Set([
@@ -469,14 +505,15 @@ export function checkDeploy(root: string): CheckResult[] {
       : `${graph.packages.size} packages`,
   );
   report.check(
-    'packages: tsx (the run-time loader) is a server dependency',
-    Boolean(server.dependencies?.tsx),
-    `tsx ${server.dependencies?.tsx ?? 'missing'}`,
+    `packages: server/package.json makes the bundles in ${SERVER_DIST_DIR} ES modules`,
+    server.type === 'module',
+    `type: ${server.type ?? '(none: CommonJS)'}`,
   );
+  const rootBuild = readPackage(root, '.').scripts?.build ?? '';
   report.check(
-    'packages: the root package.json makes migrations/*.ts ES modules',
-    readPackage(root, '.').type === 'module',
-    'type: module',
+    'packages: `npm run build` builds the web app and the server',
+    /-w web\b/.test(rootBuild) && /-w server\b/.test(rootBuild) && Boolean(server.scripts?.build),
+    `build: ${rootBuild || '(none)'}; server build: ${server.scripts?.build ?? '(none)'}`,
   );
 
   // .dockerignore
@@ -488,9 +525,12 @@ export function checkDeploy(root: string): CheckResult[] {
     notExcluded.length === 0,
     notExcluded.length ? `not excluded: ${notExcluded.join(', ')}` : mustExclude.join(', '),
   );
-  const wronglyExcluded = runtimeFiles.filter((file) => isCovered(file, covered) && ignored(file));
+  const wronglyExcluded = [
+    ...buildFiles.filter((file) => isCovered(file, builderCovered)),
+    ...runtimeFiles.filter((file) => isCovered(file, covered)),
+  ].filter(ignored);
   report.check(
-    '.dockerignore: keeps everything the runtime stage copies',
+    '.dockerignore: keeps everything the build and runtime stages copy',
     wronglyExcluded.length === 0,
     wronglyExcluded.length ? `excluded: ${wronglyExcluded.join(', ')}` : 'ok',
   );
@@ -530,33 +570,36 @@ export function checkDeploy(root: string): CheckResult[] {
   }
 
   // The commands our image runs: an explicit command, else the Dockerfile's CMD.
+  // A script is in the image when the build makes it (and the runtime takes the build) or a COPY brings it.
+  const built = new Set(
+    builtServer
+      ? Object.keys(SERVER_ENTRY_POINTS).map((entry) => builtEntry(entry as ServerEntryName))
+      : [],
+  );
   for (const name of ours) {
     const words = service(name).command === undefined ? cmd : asList(service(name).command);
     const scripts = words.filter((word) => /\.[cm]?[jt]s$/.test(word));
-    const absent = scripts.filter((script) => !existsSync(path.join(root, script)));
-    const outside = scripts.filter((script) => !isCovered(script, covered));
+    const absent = scripts.filter(
+      (script) =>
+        !built.has(script) && !(existsSync(path.join(root, script)) && isCovered(script, covered)),
+    );
     report.check(
-      `compose: ${name} runs a script that exists in the repo and in the image`,
-      scripts.length > 0 && absent.length === 0 && outside.length === 0,
-      absent.length
-        ? `missing: ${absent.join(', ')}`
-        : outside.length
-          ? `not copied into the image: ${outside.join(', ')}`
-          : words.join(' '),
+      `compose: ${name} runs a script the image has (a built entry or a copied file)`,
+      scripts.length > 0 && absent.length === 0,
+      absent.length ? `not in the image: ${absent.join(', ')}` : words.join(' '),
     );
   }
-  const workerCommand = asList(service('worker').command).join(' ');
+  const workerCommand = asList(service('worker').command);
   report.check(
-    'compose: the worker runs server/src/cli/worker.ts',
-    workerCommand.includes('server/src/cli/worker.ts'),
-    workerCommand,
+    `compose: the worker runs ${builtEntry('worker')}`,
+    workerCommand.includes(builtEntry('worker')),
+    workerCommand.join(' '),
   );
   const migrate = service('migrate');
   report.check(
-    'compose: migrate is one-shot (restart: "no") and runs server/src/cli/migrate.ts',
-    migrate.restart === 'no' &&
-      asList(migrate.command).join(' ').includes('server/src/cli/migrate.ts'),
-    `restart: ${String(migrate.restart)}`,
+    `compose: migrate is one-shot (restart: "no") and runs ${builtEntry('migrate')}`,
+    migrate.restart === 'no' && asList(migrate.command).includes(builtEntry('migrate')),
+    `restart: ${String(migrate.restart)}, command: ${asList(migrate.command).join(' ')}`,
   );
   for (const name of [...appNodes, 'worker']) {
     const deps = dependencies(service(name));

@@ -1,13 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import {
-  copyFileSync,
-  mkdirSync,
-  mkdtempSync,
-  readFileSync,
-  rmSync,
-  symlinkSync,
-  writeFileSync,
-} from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -52,7 +44,8 @@ describe('deployment files', () => {
     'compose: docker-compose.yml parses as YAML',
     'compose: every service has a build or an image',
     'compose: two or more app nodes',
-    'compose: worker runs a script that exists in the repo and in the image',
+    'compose: worker runs a script the image has',
+    'compose: the worker runs server/dist/worker.js',
     'compose: migrate is one-shot (restart: "no")',
     'compose: app1 waits for migrate (service_completed_successfully)',
     'compose: postgres has a healthcheck and a named volume',
@@ -63,7 +56,13 @@ describe('deployment files', () => {
     'lb: passes WebSocket upgrades',
     'lb: compresses JSON and the web app',
     'dockerfile: runtime stage runs as a non-root USER',
-    'dockerfile: runtime stage COPYs every path the server loads at run time',
+    'dockerfile: CMD runs the built app node (node server/dist/main.js)',
+    'dockerfile: runtime takes the built server (server/dist) and web app (web/dist)',
+    'dockerfile: the build stage builds the server',
+    'dockerfile: build stage COPYs every source the server build reads',
+    'dockerfile: runtime stage COPYs the manifests',
+    'packages: `npm run build` builds the web app and the server',
+    'packages: server/package.json makes the bundles in server/dist ES modules',
     'packages: every package the server imports is a production dependency',
     '.dockerignore: excludes node_modules, data',
   ])('include "%s"', (name) => {
@@ -98,25 +97,42 @@ describe('a broken copy of the deployment files', () => {
   mkdirSync(path.join(root, 'server'));
   mkdirSync(path.join(root, 'deploy'));
   symlinkSync(path.join(REPO_ROOT, 'server/src'), path.join(root, 'server/src'));
-  copyFileSync(path.join(REPO_ROOT, 'package.json'), path.join(root, 'package.json'));
+  const rootPackage = JSON.parse(source('package.json')) as { scripts: Record<string, string> };
+  rootPackage.scripts.build = 'npm run build -w web';
+  writeFileSync(path.join(root, 'package.json'), JSON.stringify(rootPackage));
   const serverPackage = JSON.parse(source('server/package.json')) as {
+    type?: string;
     dependencies: Record<string, string>;
     devDependencies: Record<string, string>;
   };
   serverPackage.devDependencies['prom-client'] = serverPackage.dependencies['prom-client'] ?? '';
   delete serverPackage.dependencies['prom-client'];
+  delete serverPackage.type;
   writeFileSync(path.join(root, 'server/package.json'), JSON.stringify(serverPackage));
 
   let compose = source('docker-compose.yml');
   compose = replaced(compose, /\n {2}app2:\n[\s\S]*?(?=\n {2}worker:)/, '\n');
   compose = replaced(compose, "restart: 'no'", "restart: 'on-failure'");
-  compose = replaced(compose, 'server/src/cli/worker.ts', 'server/src/cli/no-such-worker.ts');
+  compose = replaced(compose, 'server/dist/worker.js', 'server/dist/no-such-worker.js');
   compose = replaced(compose, /^ {4}STRIPE_CONNECT_WEBHOOK_SECRET: .*\n/m, '');
   writeFileSync(path.join(root, 'docker-compose.yml'), compose);
 
   let dockerfile = source('Dockerfile');
   dockerfile = replaced(dockerfile, /^USER node\n/m, '');
   dockerfile = replaced(dockerfile, /^COPY migrations migrations\n/m, '');
+  dockerfile = replaced(dockerfile, /^RUN npm run build\n/m, 'RUN npm run build -w web\n');
+  dockerfile = replaced(dockerfile, /^COPY --from=build \/app\/web\/dist web\/dist\n/m, '');
+  dockerfile = replaced(
+    dockerfile,
+    /^CMD \[.*\]$/m,
+    'CMD ["node", "--import", "tsx", "server/src/main.ts"]',
+  );
+  // The runtime stage's web manifest (the build stage keeps its own).
+  dockerfile = replaced(
+    dockerfile,
+    /^COPY web\/package.json web\/\n(RUN npm ci --omit=dev)/m,
+    '$1',
+  );
   writeFileSync(path.join(root, 'Dockerfile'), dockerfile);
 
   writeFileSync(
@@ -145,7 +161,7 @@ describe('a broken copy of the deployment files', () => {
     ['a migrate step that restarts', 'compose: migrate is one-shot', 'on-failure'],
     [
       'a worker command with no script behind it',
-      'compose: worker runs a script',
+      'compose: worker runs a script the image has',
       'no-such-worker',
     ],
     [
@@ -155,9 +171,23 @@ describe('a broken copy of the deployment files', () => {
     ],
     ['a root runtime', 'runs as a non-root USER', 'root'],
     [
-      'migrations left out of the image',
-      'COPYs every path',
+      'migrations left out of the build',
+      'build stage COPYs every source',
       'migrations/data/catalog-songs-v1.json',
+    ],
+    ['an image that runs TypeScript', 'CMD runs the built app node', 'tsx'],
+    [
+      'a build stage that builds only the web app',
+      'build stage builds the server',
+      'no server build',
+    ],
+    ['the built web app left in the build stage', 'runtime takes the built server', 'no web/dist'],
+    ['a workspace manifest npm ci needs left out', 'COPYs the manifests', 'web/package.json'],
+    ['a root build without the server', '`npm run build` builds', 'build: npm run build -w web'],
+    [
+      'bundles that would load as CommonJS',
+      'makes the bundles in server/dist ES modules',
+      'CommonJS',
     ],
     ['a run-time package moved to devDependencies', 'production dependency', 'prom-client'],
     ['no Upgrade header at the balancer', 'passes WebSocket upgrades', ''],
