@@ -19,7 +19,7 @@
  */
 import { cpSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { build, type Plugin } from 'esbuild';
+import { build, stop, type Plugin } from 'esbuild';
 
 const SERVER_DIR = import.meta.dirname;
 const REPO_ROOT = path.dirname(SERVER_DIR);
@@ -63,25 +63,30 @@ const externalPackages: Plugin = {
 /** Build into `outdir` (the repository's server/dist unless told otherwise), replacing what was there. */
 export async function buildServer(outdir = path.join(REPO_ROOT, SERVER_DIST_DIR)): Promise<void> {
   rmSync(outdir, { recursive: true, force: true });
-  await build({
-    entryPoints: Object.fromEntries(
-      Object.entries(SERVER_ENTRY_POINTS).map(([name, entry]) => [
-        name,
-        path.join(REPO_ROOT, entry),
-      ]),
-    ),
-    outdir,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node24',
-    sourcemap: true,
-    // Stack traces and pino's error objects keep the server's function and class names.
-    keepNames: true,
-    tsconfig: path.join(SERVER_DIR, 'tsconfig.json'),
-    plugins: [externalPackages],
-    logLevel: 'warning',
-  });
+  try {
+    await build({
+      entryPoints: Object.fromEntries(
+        Object.entries(SERVER_ENTRY_POINTS).map(([name, entry]) => [
+          name,
+          path.join(REPO_ROOT, entry),
+        ]),
+      ),
+      outdir,
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node24',
+      sourcemap: true,
+      // Bundling renames clashing identifiers; classes and functions keep their names (errors in logs).
+      keepNames: true,
+      tsconfig: path.join(SERVER_DIR, 'tsconfig.json'),
+      plugins: [externalPackages],
+      logLevel: 'warning',
+    });
+  } finally {
+    // esbuild's service process would otherwise live as long as the caller (a test worker, say).
+    await stop();
+  }
   cpSync(
     path.join(REPO_ROOT, MIGRATION_DATA.from),
     path.join(outdir, path.relative(SERVER_DIST_DIR, MIGRATION_DATA.to)),

@@ -53,15 +53,15 @@ export interface ScratchDatabase {
   drop(): Promise<void>;
 }
 
-/** A database cloned from the migrated template (the run's DATABASE_URL); `label` names its users. */
-export async function cloneTemplateDatabase(
-  templateUrl: string,
-  label = 'fault',
+/** A database of its own on the server of `serverUrl`, named after it and `label`: a copy of `template`, or empty. */
+async function scratchDatabase(
+  serverUrl: string,
+  label: string,
+  template: string | undefined,
 ): Promise<ScratchDatabase> {
-  const template = new URL(templateUrl);
-  const templateName = template.pathname.slice(1);
-  const name = `${templateName}_${label}_${randomBytes(4).toString('hex')}`;
-  const admin = new URL(templateUrl);
+  const base = new URL(serverUrl).pathname.slice(1) || 'floorfill';
+  const name = `${base}_${label}_${randomBytes(4).toString('hex')}`;
+  const admin = new URL(serverUrl);
   admin.pathname = '/postgres';
   const run = async (text: string) => {
     const client = new pg.Client({ connectionString: admin.toString() });
@@ -72,13 +72,26 @@ export async function cloneTemplateDatabase(
       await client.end();
     }
   };
-  await run(`create database "${name}" template "${templateName}"`);
-  const url = new URL(templateUrl);
+  await run(`create database "${name}"${template ? ` template "${template}"` : ''}`);
+  const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   return {
     url: url.toString(),
     drop: () => run(`drop database if exists "${name}" with (force)`),
   };
+}
+
+/** A database cloned from the migrated template (the run's DATABASE_URL); `label` names its users. */
+export function cloneTemplateDatabase(
+  templateUrl: string,
+  label = 'fault',
+): Promise<ScratchDatabase> {
+  return scratchDatabase(templateUrl, label, new URL(templateUrl).pathname.slice(1));
+}
+
+/** An empty database (no schema) on the server of `serverUrl`, for a test that migrates it itself. */
+export function emptyDatabase(serverUrl: string, label: string): Promise<ScratchDatabase> {
+  return scratchDatabase(serverUrl, label, undefined);
 }
 
 /** How a server entry runs: TypeScript from source through tsx (as in development), built JavaScript as in production. */

@@ -3,8 +3,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Redis } from 'ioredis';
-import pg from 'pg';
 import { afterAll, describe, expect, inject, it } from 'vitest';
+import { emptyDatabase } from '../helpers/fault-cluster.ts';
 import {
   PROCESS_TEST_TIMEOUT_MS,
   freePort,
@@ -35,23 +35,13 @@ describe('migrate', { timeout: PROCESS_TEST_TIMEOUT_MS }, () => {
   it.skipIf(!templateUrl)(
     'applies every migration to an empty Postgres database, then finds nothing to do',
     async () => {
-      const admin = new URL(templateUrl ?? '');
-      admin.pathname = '/postgres';
-      const name = `ffops_migrate_${randomBytes(4).toString('hex')}`;
-      const run = async (statement: string) => {
-        const client = new pg.Client({ connectionString: admin.toString() });
-        await client.connect();
-        await client.query(statement).finally(() => client.end());
-      };
-      await run(`create database "${name}"`);
+      const database = await emptyDatabase(templateUrl ?? '', 'migrate');
       try {
-        const url = new URL(templateUrl ?? '');
-        url.pathname = `/${name}`;
         const env = {
           NODE_ENV: 'production',
           PUBLIC_URL: 'http://localhost:3000',
           SMTP_URL: 'smtp://127.0.0.1:2525',
-          DATABASE_URL: url.toString(),
+          DATABASE_URL: database.url,
           DATA_DIR: path.join(scratch, 'migrate'),
           ...productionSecrets(),
         };
@@ -65,7 +55,7 @@ describe('migrate', { timeout: PROCESS_TEST_TIMEOUT_MS }, () => {
         expect((await second.exited).code).toBe(0);
         expect(second.output()).toContain('Database is up to date.');
       } finally {
-        await run(`drop database if exists "${name}" with (force)`);
+        await database.drop();
       }
     },
   );
