@@ -8,9 +8,10 @@ import { spawnOwned, type OwnedProcess } from './owned-process.ts';
  * deploy/nginx.conf run on this machine, outside Docker: the file itself,
  * with only what the compose network provides swapped for a local
  * equivalent. Used by the topology test (which runs it in front of real
- * nodes) and by scripts/check-deploy.ts (`nginx -t`). Each swap must find
- * what it replaces, so a change to the config that the swaps no longer
- * understand fails loudly instead of testing something else.
+ * nodes) and by scripts/check-deploy.ts (`nginx -t`). The node addresses,
+ * the listen address and the http block must each be found once, and no
+ * upstream may be left without a local address, so a change to the config
+ * that the swaps no longer fit fails loudly instead of testing something else.
  */
 
 export interface NginxBuild {
