@@ -7,18 +7,16 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
-import {
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { randomUUID } from 'node:crypto';
 import type { AppContext } from './infra/context.ts';
+import { contractSerializerCompiler } from './http/contract-serializer.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
 import { HttpError } from './http/errors.ts';
 import { IMAGE_UPLOAD_MAX_BYTES, MSG } from '@floorfill/shared';
 import { healthRoutes, type Readiness } from './health/health.routes.ts';
 import metricsPlugin from './metrics/metrics.plugin.ts';
+import openApiPlugin from './openapi/openapi.plugin.ts';
 import authPlugin from './auth/auth.plugin.ts';
 import { authRoutes } from './auth/auth.routes.ts';
 import { devRoutes } from './dev/dev.routes.ts';
@@ -60,7 +58,7 @@ export async function buildApp(ctx: AppContext, logger: Logger): Promise<Fastify
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(contractSerializerCompiler);
   app.decorate('ctx', ctx);
   app.decorate('readiness', { shuttingDown: false });
   registerErrorHandling(app);
@@ -75,7 +73,8 @@ export async function buildApp(ctx: AppContext, logger: Logger): Promise<Fastify
     }
   });
 
-  // Infrastructure plugins.
+  // Infrastructure plugins. The OpenAPI document goes first: it must see every route.
+  await app.register(openApiPlugin);
   await app.register(metricsPlugin, { metrics: ctx.metrics, token: ctx.config.metricsToken });
   await app.register(helmet, {
     contentSecurityPolicy: {

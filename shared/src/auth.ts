@@ -101,6 +101,10 @@ export const loginData = z.object({
 });
 export type LoginData = z.infer<typeof loginData>;
 
+/** signup's data: the address the verification code went to. */
+export const signupData = z.object({ email: z.string() });
+export type SignupData = z.infer<typeof signupData>;
+
 /** 403 on login for an unverified account: the client offers the verification screen. */
 export const unverifiedData = z.object({
   email: z.string(),

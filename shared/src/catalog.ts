@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { requiredText } from './fields.ts';
+import { emptyAsAbsent } from './wire-forms.ts';
 
 /** Contracts of the song search (spec §2 song search modal, §7 get-search-song-list). */
 
@@ -11,14 +12,10 @@ export const SONG_SEARCH_MAX_LIMIT = 50;
 export const CATALOG_PROVIDERS = ['catalog', 'itunes', 'soundcloud', 'spotify'] as const;
 export type CatalogProviderName = (typeof CATALOG_PROVIDERS)[number];
 
-/** A query string sends an empty value for an untouched control: treat it as absent. */
-const emptyAsAbsent = (value: unknown) => (value === '' ? undefined : value);
-
 export const searchSongsQuery = z.object({
   /** What the attendee typed (the web app joins artist and title words into one term). */
   q: requiredText(SONG_SEARCH_TERM_MAX),
-  limit: z.preprocess(
-    emptyAsAbsent,
+  limit: emptyAsAbsent(
     z.coerce
       .number({ error: 'Must be a number.' })
       .int('Must be a whole number.')

@@ -30,3 +30,22 @@ export const errorEnvelopeSchema = z.object({
   data: z.record(z.string(), z.unknown()).optional(),
   errors: fieldErrorsSchema.optional(),
 });
+
+/** A success: `status` true, the message to toast (often empty) and the call's `data`. */
+export function okEnvelopeSchema<T extends z.ZodType>(data: T) {
+  return z.object({ status: z.literal(true), msg: z.string(), data });
+}
+
+/** Where a paged list stands; sent beside `data`, not in it. */
+export const paginationSchema = z.object({
+  currentPage: z.number().int(),
+  lastPage: z.number().int(),
+  perPage: z.number().int(),
+  total: z.number().int(),
+});
+export type Pagination = z.infer<typeof paginationSchema>;
+
+/** A paged list: the success envelope with `pagination` beside `data` (spec §7 get-event-list). */
+export function pagedEnvelopeSchema<T extends z.ZodType>(data: T) {
+  return okEnvelopeSchema(data).extend({ pagination: paginationSchema });
+}

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { EVENT_LIST_DEFAULT_PER_PAGE, EVENT_LIST_MAX_PER_PAGE } from './constants.ts';
 import { idField, optionalText, requiredText } from './fields.ts';
 import { MSG } from './messages.ts';
+import { emptyAsAbsent } from './wire-forms.ts';
 
 /** Contracts of the host's event calls (spec §7 event rows, §3 Event, §5 validation). */
 
@@ -46,9 +47,6 @@ export const calendarDayField = z
     const time = Date.parse(`${value}T00:00:00Z`);
     return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === value;
   }, 'Must be a real day.');
-
-/** Query strings from forms send empty values for untouched controls: treat them as absent. */
-const emptyAsAbsent = (value: unknown) => (value === '' ? undefined : value);
 
 /** Fields both the create and the update form send. */
 export const eventFieldsShape = {
@@ -107,12 +105,11 @@ export const EVENT_SORTS = ['name', 'start_time'] as const;
 export const SORT_ORDERS = ['asc', 'desc'] as const;
 
 export const eventListQuery = z.object({
-  host_id: z.preprocess(emptyAsAbsent, idField.optional()),
+  host_id: emptyAsAbsent(idField.optional()),
   /** One calendar day in `tz` (the host's time zone): events that start on that local day. */
-  date: z.preprocess(emptyAsAbsent, calendarDayField.optional()),
-  tz: z.preprocess(emptyAsAbsent, timeZoneField.default('UTC')),
-  page: z.preprocess(
-    emptyAsAbsent,
+  date: emptyAsAbsent(calendarDayField.optional()),
+  tz: emptyAsAbsent(timeZoneField.default('UTC')),
+  page: emptyAsAbsent(
     z.coerce
       .number({ error: 'Must be a number.' })
       .int('Must be a whole number.')
@@ -121,8 +118,7 @@ export const eventListQuery = z.object({
       .default(1),
   ),
   /** Larger values are capped, not refused. */
-  perPage: z.preprocess(
-    emptyAsAbsent,
+  perPage: emptyAsAbsent(
     z.coerce
       .number({ error: 'Must be a number.' })
       .int('Must be a whole number.')
@@ -136,20 +132,12 @@ export const eventListQuery = z.object({
     .trim()
     .max(EVENT_SEARCH_MAX, `Must be at most ${EVENT_SEARCH_MAX} characters.`)
     .optional(),
-  sort: z.preprocess(emptyAsAbsent, z.enum(EVENT_SORTS).default('start_time')),
-  order: z.preprocess(emptyAsAbsent, z.enum(SORT_ORDERS).default('desc')),
+  sort: emptyAsAbsent(z.enum(EVENT_SORTS).default('start_time')),
+  order: emptyAsAbsent(z.enum(SORT_ORDERS).default('desc')),
   /** Spec §7 lists `filter` without meaning: all, upcoming (not ended) or past. */
-  filter: z.preprocess(emptyAsAbsent, z.enum(['all', 'upcoming', 'past']).default('all')),
+  filter: emptyAsAbsent(z.enum(['all', 'upcoming', 'past']).default('all')),
 });
 export type EventListQuery = z.infer<typeof eventListQuery>;
-
-export const paginationSchema = z.object({
-  currentPage: z.number().int(),
-  lastPage: z.number().int(),
-  perPage: z.number().int(),
-  total: z.number().int(),
-});
-export type Pagination = z.infer<typeof paginationSchema>;
 
 export const eventHostSchema = z.object({
   id: z.number().int(),

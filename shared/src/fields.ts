@@ -8,6 +8,7 @@ import {
   PASSWORD_MIN_LENGTH,
 } from './constants.ts';
 import { MSG } from './messages.ts';
+import { alsoAsText } from './wire-forms.ts';
 
 /** Building blocks for the request schemas: each one carries the spec's wording. */
 
@@ -99,13 +100,19 @@ export function splitCode(code: string): CodeDigits {
 }
 
 /** A positive integer id from a form field or a query string. */
-export const idField = z.preprocess(
-  // Missing and empty stay undefined (so the message says "required"); text becomes a number.
-  (value) =>
-    value === '' || value === null ? undefined : typeof value === 'string' ? Number(value) : value,
-  z
-    .number({ error: requiredError('a number') })
-    .int('Must be a whole number.')
-    .positive('Must be a positive number.')
-    .max(2_147_483_647, 'Must be a valid id.'),
+export const idField = alsoAsText(
+  z.preprocess(
+    // Missing and empty stay undefined (so the message says "required"); text becomes a number.
+    (value) =>
+      value === '' || value === null
+        ? undefined
+        : typeof value === 'string'
+          ? Number(value)
+          : value,
+    z
+      .number({ error: requiredError('a number') })
+      .int('Must be a whole number.')
+      .positive('Must be a positive number.')
+      .max(2_147_483_647, 'Must be a valid id.'),
+  ),
 );

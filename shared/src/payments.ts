@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import { TIP_MAX_DOLLARS, TIP_MIN_DOLLARS } from './constants.ts';
+import { errorEnvelopeSchema } from './envelope.ts';
+import { hostDashboardSchema } from './events.ts';
 import { idField } from './fields.ts';
 import { MSG } from './messages.ts';
+import { emptyAsAbsent, withFormAliases } from './wire-forms.ts';
 
 /**
  * Contracts of tips and the host's payment account (spec §3 Payment link
@@ -67,18 +70,24 @@ export function parseTipAmount(
 }
 
 /** The tip amount field: dollars in, cents out, with the spec's messages. */
-export const tipAmountField = z.unknown().transform((value, context) => {
-  if (value === undefined || value === null || value === '') {
-    context.addIssue({ code: 'custom', message: MSG.fieldRequired });
-    return z.NEVER;
-  }
-  const parsed = parseTipAmount(value);
-  if (!parsed.ok) {
-    context.addIssue({ code: 'custom', message: parsed.message });
-    return z.NEVER;
-  }
-  return parsed.cents;
-});
+export const tipAmountField = z
+  .unknown()
+  .transform((value, context) => {
+    if (value === undefined || value === null || value === '') {
+      context.addIssue({ code: 'custom', message: MSG.fieldRequired });
+      return z.NEVER;
+    }
+    const parsed = parseTipAmount(value);
+    if (!parsed.ok) {
+      context.addIssue({ code: 'custom', message: parsed.message });
+      return z.NEVER;
+    }
+    return parsed.cents;
+  })
+  .meta({
+    type: ['number', 'string'],
+    description: `Dollars, as a number or text: ${TIP_MIN_DOLLARS} to ${TIP_MAX_DOLLARS}, at most two decimals.`,
+  });
 
 const RETURN_PATH_MAX = 500;
 
@@ -100,38 +109,19 @@ export const tipReturnPathField = z
     PAYMENT_MSG.returnPathInvalid,
   );
 
-/**
- * Accept the client's form names (spec §3: hostId, eventId, ratingNumber …)
- * beside the API's: an alias fills its field when the field itself is absent.
- */
-export function withFormAliases(aliases: Record<string, string>) {
-  return (value: unknown) => {
-    if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
-    const body: Record<string, unknown> = { ...value };
-    for (const [alias, name] of Object.entries(aliases)) {
-      if (body[name] === undefined && body[alias] !== undefined) body[name] = body[alias];
-      delete body[alias];
-    }
-    return body;
-  };
-}
-
-export const createPaymentLinkBody = z.preprocess(
-  withFormAliases({ hostId: 'host_id', eventId: 'event_id', attendeeId: 'attendee_id' }),
+export const createPaymentLinkBody = withFormAliases(
+  { hostId: 'host_id', eventId: 'event_id', attendeeId: 'attendee_id' },
   z.object({
     host_id: idField,
     amount: tipAmountField,
-    event_id: z.preprocess((value) => (value === '' ? undefined : value), idField.optional()),
+    event_id: emptyAsAbsent(idField.optional()),
     /** Must be the caller when sent; the session decides who tips. */
     attendee_id: idField.optional(),
     /** Accepted for the spec's client; the name shown to the host comes from the account. */
     attendee_name: z.string().max(200).optional(),
     /** Accepted for the spec's client; the session decides (3 member, 4 guest). */
     attendee_type: z.unknown().optional(),
-    return_path: z.preprocess(
-      (value) => (value === '' || value === null ? undefined : value),
-      tipReturnPathField.optional(),
-    ),
+    return_path: emptyAsAbsent(tipReturnPathField.optional()),
   }),
 );
 export type CreatePaymentLinkBody = z.infer<typeof createPaymentLinkBody>;
@@ -139,6 +129,9 @@ export type CreatePaymentLinkBody = z.infer<typeof createPaymentLinkBody>;
 /** connect-stripe-account and create-payment-link: where to send the browser (spec §4). */
 export const redirectAnswerSchema = z.object({ status: z.literal(true), url: z.string() });
 export type RedirectAnswer = z.infer<typeof redirectAnswerSchema>;
+
+/** connect-stripe-account's failures also carry the message as `message`, where the spec's client reads it (§8). */
+export const connectFailureSchema = errorEnvelopeSchema.extend({ message: z.string().optional() });
 
 export const connectStripeAccountBody = z.object({ user_id: idField.optional() });
 export const activeStripeAccountBody = z.object({ user_id: idField.optional() });
@@ -158,6 +151,16 @@ export type HostTipTotals = z.infer<typeof hostTipTotalsSchema>;
 /** get-host-dashboard-data as the payments slice extends it. */
 export const hostDashboardTipsSchema = z.object({ tips: hostTipTotalsSchema });
 export type HostDashboardTips = z.infer<typeof hostDashboardTipsSchema>;
+
+/** get-host-dashboard-data's data: the event totals and the paid tips. */
+export const hostDashboardDataSchema = hostDashboardSchema.extend(hostDashboardTipsSchema.shape);
+export type HostDashboardData = z.infer<typeof hostDashboardDataSchema>;
+
+/** The link in a Stripe onboarding refresh URL: a signed one-hour token (empty when missing). */
+export const connectRefreshQuery = z.object({ token: z.string().max(200).default('') });
+
+/** What the Stripe webhook answers Stripe once an event is verified (Stripe reads only the status). */
+export const webhookReceiptSchema = z.object({ received: z.literal(true) });
 
 /** "$7.50" from 750 cents, for the web and the demo checkout page. */
 export function formatCents(cents: number): string {

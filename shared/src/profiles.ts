@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defaultLoginSchema } from './auth.ts';
 import { idField, optionalText, requiredText } from './fields.ts';
 import { eventSummarySchema } from './events.ts';
+import { alsoAsJsonText, alsoAsText } from './wire-forms.ts';
 
 /** Contracts of profiles and social links (spec §2 profile screens, §3 User, §7). */
 
@@ -49,7 +50,7 @@ export const updateProfileShape = {
   city: optionalText(100),
   state: optionalText(100),
   country: optionalText(100),
-  default_login: z.coerce.number().pipe(defaultLoginSchema).optional(),
+  default_login: alsoAsText(z.coerce.number().pipe(defaultLoginSchema).optional()),
   /** Shown read-only / disabled in the form; ignored if sent. */
   phone: z.string().optional(),
   email: z.string().optional(),
@@ -71,7 +72,7 @@ export const httpUrlField = z
   }, 'Must be a link starting with http:// or https://');
 
 export const socialLinkInput = z.object({
-  id: z.coerce.number().int().nonnegative().optional(),
+  id: alsoAsText(z.coerce.number().int().nonnegative().optional()),
   social_id: idField,
   /** Empty links are dropped on save (spec §2). */
   link: z.union([z.literal(''), httpUrlField]),
@@ -80,15 +81,7 @@ export const socialLinkInput = z.object({
 /** The spec sends `social_links` as one JSON value; accept the array itself or its JSON text. */
 export const updateSocialLinksBody = z.object({
   user_id: idField.optional(),
-  social_links: z.preprocess(
-    (value) => {
-      if (typeof value !== 'string') return value;
-      try {
-        return JSON.parse(value) as unknown;
-      } catch {
-        return value;
-      }
-    },
+  social_links: alsoAsJsonText(
     z.array(socialLinkInput).max(SOCIAL_LINKS_MAX_ROWS, `At most ${SOCIAL_LINKS_MAX_ROWS} links.`),
   ),
 });

@@ -1,4 +1,4 @@
-import type { GroupedSongRequest } from './requests.ts';
+import type { GroupedSongRequest } from './events.ts';
 
 /** What the queue order looks at in an entry. */
 export type QueueOrderFields = Pick<

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { RATING_MAX, RATING_MIN } from './constants.ts';
 import { idField } from './fields.ts';
 import { MSG } from './messages.ts';
-import { withFormAliases } from './payments.ts';
+import { alsoAsText, emptyAsAbsent, withFormAliases } from './wire-forms.ts';
 
 /** Contracts of rating a host (spec §2 'RATE HOST' modal, §3 Rating, §5, §7 store-rating). */
 
@@ -17,16 +17,22 @@ export const RATING_MSG = {
 
 export const FEEDBACK_MAX = 1000;
 
-const ratingField = z.preprocess(
-  (value) =>
-    value === '' || value === null ? undefined : typeof value === 'string' ? Number(value) : value,
-  z
-    .number({
-      error: (issue) => (issue.input === undefined ? MSG.fieldRequired : RATING_MSG.ratingRange),
-    })
-    .int(RATING_MSG.ratingRange)
-    .min(RATING_MIN, RATING_MSG.ratingRange)
-    .max(RATING_MAX, RATING_MSG.ratingRange),
+const ratingField = alsoAsText(
+  z.preprocess(
+    (value) =>
+      value === '' || value === null
+        ? undefined
+        : typeof value === 'string'
+          ? Number(value)
+          : value,
+    z
+      .number({
+        error: (issue) => (issue.input === undefined ? MSG.fieldRequired : RATING_MSG.ratingRange),
+      })
+      .int(RATING_MSG.ratingRange)
+      .min(RATING_MIN, RATING_MSG.ratingRange)
+      .max(RATING_MAX, RATING_MSG.ratingRange),
+  ),
 );
 
 /** The client's form names (spec §3) beside the API's. */
@@ -38,8 +44,8 @@ const RATING_ALIASES = {
   attendeeId: 'attendee_id',
 };
 
-export const storeRatingBody = z.preprocess(
-  withFormAliases(RATING_ALIASES),
+export const storeRatingBody = withFormAliases(
+  RATING_ALIASES,
   z.object({
     host_id: idField,
     rating: ratingField,
@@ -49,7 +55,7 @@ export const storeRatingBody = z.preprocess(
       .max(FEEDBACK_MAX, `Must be at most ${FEEDBACK_MAX} characters.`)
       .nullish()
       .transform((value) => (value ? value : null)),
-    event_id: z.preprocess((value) => (value === '' ? undefined : value), idField.optional()),
+    event_id: emptyAsAbsent(idField.optional()),
     /** Must be the caller when sent. */
     attendee_id: idField.optional(),
   }),

@@ -3,6 +3,7 @@ import { DEFAULT_SONG_DURATION } from './constants.ts';
 import { groupedSongRequestSchema, songRequestSchema } from './events.ts';
 import { idField, optionalText } from './fields.ts';
 import { MSG } from './messages.ts';
+import { alsoAsText, emptyAsAbsent } from './wire-forms.ts';
 
 /**
  * Contracts of song requests (spec §3 Song request, §4 status 0↔1 and
@@ -35,9 +36,6 @@ export const CATALOG_SONG_ID_PREFIX = 'cat-';
 export const MARK_AS = ['played', 'unplayed', 'delete'] as const;
 export type MarkAs = (typeof MARK_AS)[number];
 
-/** Forms send empty values for untouched fields: treat them as absent. */
-const emptyAsAbsent = (value: unknown) => (value === '' || value === null ? undefined : value);
-
 export const songIdField = z
   .string({
     error: (issue) => (issue.input == null ? MSG.fieldRequired : 'Must be a song id.'),
@@ -48,8 +46,7 @@ export const songIdField = z
   .regex(/^[A-Za-z0-9][\w.:~-]*$/, 'Must be a song id from the song search.');
 
 /** An http(s) link or nothing; other schemes (javascript:, data:) are refused. */
-const songUrlField = z.preprocess(
-  emptyAsAbsent,
+const songUrlField = emptyAsAbsent(
   z
     .string()
     .trim()
@@ -66,15 +63,16 @@ const songUrlField = z.preprocess(
 );
 
 /** Seconds; missing, empty or 0 reads as the spec's default (5). */
-const songDurationField = z.preprocess(
-  emptyAsAbsent,
-  z.coerce
-    .number({ error: 'Must be a number.' })
-    .finite('Must be a number.')
-    .min(0, 'Must not be negative.')
-    .max(SONG_DURATION_MAX_SECONDS, `Must be at most ${SONG_DURATION_MAX_SECONDS} seconds.`)
-    .transform((value) => Math.round(value) || DEFAULT_SONG_DURATION)
-    .optional(),
+const songDurationField = emptyAsAbsent(
+  alsoAsText(
+    z.coerce
+      .number({ error: 'Must be a number.' })
+      .finite('Must be a number.')
+      .min(0, 'Must not be negative.')
+      .max(SONG_DURATION_MAX_SECONDS, `Must be at most ${SONG_DURATION_MAX_SECONDS} seconds.`)
+      .transform((value) => Math.round(value) || DEFAULT_SONG_DURATION)
+      .optional(),
+  ),
 );
 
 /**

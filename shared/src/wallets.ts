@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idField } from './fields.ts';
 import { MSG } from './messages.ts';
+import { emptyAsAbsent } from './wire-forms.ts';
 
 /**
  * Contracts of the wallet forms (spec §2 Wallet tab, attendee wallet; §3; §7
@@ -30,8 +31,6 @@ export function stripeKeyMode(key: string): 'test' | 'live' {
   return key.includes('_live_') ? 'live' : 'test';
 }
 
-const emptyAsUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
-
 export const hostWalletBody = z
   .object({
     id: idField.optional(),
@@ -43,8 +42,7 @@ export const hostWalletBody = z
       .min(1, { message: MSG.fieldRequired, abort: true })
       .regex(PUBLIC_KEY, { message: WALLET_MSG.publicKeyInvalid, abort: true }),
     /** Empty keeps the stored secret (the form never shows it back). */
-    stripe_secret_key: z.preprocess(
-      emptyAsUndefined,
+    stripe_secret_key: emptyAsAbsent(
       z
         .string()
         .trim()

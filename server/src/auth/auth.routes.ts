@@ -1,10 +1,14 @@
 import {
   loginAsGuestBody,
   loginBody,
+  loginData,
   MSG,
   resendOtpBody,
+  resendOtpData,
   sendOtpBody,
+  sessionData,
   signupBody,
+  signupData,
   VERIFICATION_TYPE,
   verifyEmailBody,
   verifyOtpBody,
@@ -12,10 +16,12 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { RateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { createAttendanceService } from '../attendance/attendance.service.ts';
 import { createEventsService } from '../events/events.service.ts';
 import { ok } from '../http/envelope.ts';
 import { fieldError, forbidden, tooManyRequests, unauthorized } from '../http/errors.ts';
+import { envelopes } from '../http/responses.ts';
 import type { DbOrTrx } from '../infra/db.ts';
 import type { MailMessage } from '../infra/mail.ts';
 import { createProfilesService } from '../profiles/profiles.service.ts';
@@ -61,6 +67,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     keyGenerator: clientAndEmail,
   };
   const limited = { rateLimit };
+  const tags = ['Auth'];
 
   /** Queued only after the transaction committed, so no mail goes out for a change that was rolled back. */
   async function sendMail(request: FastifyRequest, mail: MailMessage | null): Promise<void> {
@@ -80,7 +87,15 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/auth/signup',
-    { schema: { body: signupBody }, config: limited },
+    {
+      schema: {
+        tags,
+        summary: 'Create an account and mail a verification code',
+        body: signupBody,
+        response: envelopes({ 201: signupData }),
+      },
+      config: limited,
+    },
     async (request, reply) => {
       const passwordHash = await hashPassword(request.body.password);
       const { email, mail } = await db
@@ -93,7 +108,15 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/auth/verify-email',
-    { schema: { body: verifyEmailBody }, config: limited },
+    {
+      schema: {
+        tags,
+        summary: "Verify an account's email with the mailed code",
+        body: verifyEmailBody,
+        response: envelopes({ 200: z.null() }),
+      },
+      config: limited,
+    },
     async (request) => {
       const { email, ...digits } = request.body;
       // Committed before answering, so a wrong try stays counted.
@@ -107,7 +130,15 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/auth/login',
-    { schema: { body: loginBody }, config: limited },
+    {
+      schema: {
+        tags,
+        summary: 'Sign in: the session cookie, and the token for Bearer clients',
+        body: loginBody,
+        response: envelopes({ 200: loginData }),
+      },
+      config: limited,
+    },
     async (request, reply) => {
       const { email, password, remember } = request.body;
       const account = await auth.authenticate(db, email, password);
@@ -146,27 +177,55 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     return requests.commitRemovedRequests(trx, affected);
   }
 
-  app.post('/api/auth/logout', async (request, reply) => {
-    const session = request.session;
-    if (session) {
-      const changes = await db.transaction().execute((trx) => endSession(trx, session));
-      // Its sockets would otherwise keep hearing the rooms it watched until they reconnect.
-      app.realtime.endSession(session.sessionId);
-      for (const change of changes) pushQueueChange(app.realtime, change);
-    }
-    clearSessionCookie(reply, config);
-    return ok(MSG.loggedOut, null);
-  });
+  app.post(
+    '/api/auth/logout',
+    {
+      schema: {
+        tags,
+        summary: "End the session (a guest's account and data go with it)",
+        response: envelopes({ 200: z.null() }),
+      },
+    },
+    async (request, reply) => {
+      const session = request.session;
+      if (session) {
+        const changes = await db.transaction().execute((trx) => endSession(trx, session));
+        // Its sockets would otherwise keep hearing the rooms it watched until they reconnect.
+        app.realtime.endSession(session.sessionId);
+        for (const change of changes) pushQueueChange(app.realtime, change);
+      }
+      clearSessionCookie(reply, config);
+      return ok(MSG.loggedOut, null);
+    },
+  );
 
-  app.get('/api/auth/session', async (request) => {
-    const data = await auth.describeSession(db, requireSession(request));
-    if (!data) throw unauthorized(MSG.unauthenticated);
-    return ok('', data);
-  });
+  app.get(
+    '/api/auth/session',
+    {
+      schema: {
+        tags,
+        summary: 'Who the session belongs to',
+        response: envelopes({ 200: sessionData }),
+      },
+    },
+    async (request) => {
+      const data = await auth.describeSession(db, requireSession(request));
+      if (!data) throw unauthorized(MSG.unauthenticated);
+      return ok('', data);
+    },
+  );
 
   app.post(
     '/api/auth/sendOtp',
-    { schema: { body: sendOtpBody }, config: limited },
+    {
+      schema: {
+        tags,
+        summary: 'Mail a password reset code',
+        body: sendOtpBody,
+        response: envelopes({ 200: resendOtpData }),
+      },
+      config: limited,
+    },
     async (request) => {
       const { email } = request.body;
       const outcome = await db
@@ -180,7 +239,15 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/auth/verifyOtp',
-    { schema: { body: verifyOtpBody }, config: limited },
+    {
+      schema: {
+        tags,
+        summary: 'Set a new password with the mailed code; ends every session',
+        body: verifyOtpBody,
+        response: envelopes({ 200: z.null() }),
+      },
+      config: limited,
+    },
     async (request) => {
       const { email, password, password_confirmation: _confirmation, ...digits } = request.body;
       // Hashed up front so the transaction does not hold a connection through argon2.
@@ -197,7 +264,15 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/v1/resend-otp',
-    { schema: { body: resendOtpBody }, config: limited },
+    {
+      schema: {
+        tags,
+        summary: 'Mail a new verification or reset code',
+        body: resendOtpBody,
+        response: envelopes({ 200: resendOtpData }),
+      },
+      config: limited,
+    },
     async (request) => {
       const { email, verification_type: type } = request.body;
       const outcome = await db.transaction().execute((trx) => auth.requestCode(trx, email, type));
@@ -210,7 +285,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/v1/login-as-guest',
     {
-      schema: { body: loginAsGuestBody },
+      schema: {
+        tags,
+        summary: 'Start a guest session (a new guest account)',
+        body: loginAsGuestBody,
+        response: envelopes({ 200: loginData }),
+      },
       config: {
         rateLimit: {
           ...rateLimit,

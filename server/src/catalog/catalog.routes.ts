@@ -1,9 +1,10 @@
-import { searchSongsQuery } from '@floorfill/shared';
+import { catalogSongList, searchSongsQuery } from '@floorfill/shared';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireSession } from '../auth/auth.plugin.ts';
 import { ok } from '../http/envelope.ts';
 import { perUserRateLimit } from '../http/per-user-rate-limit.ts';
+import { envelopes } from '../http/responses.ts';
 import { createCatalogService } from './catalog.service.ts';
 
 /** Attendees, hosts and guests may all search (spec §2: the song search modal of the event page). */
@@ -20,7 +21,12 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/v1/get-search-song-list',
     {
       onRequest: signedInOnly,
-      schema: { querystring: searchSongsQuery },
+      schema: {
+        tags: ['Song search'],
+        summary: 'Search songs for a request (built-in catalog or a configured music service)',
+        querystring: searchSongsQuery,
+        response: envelopes({ 200: catalogSongList }),
+      },
       // The modal searches once typing pauses for a second: a person stays far below the limit.
       config: { rateLimit: perUserRateLimit(config.songSearchRateLimitPerMinute, redis) },
     },

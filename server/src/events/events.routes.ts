@@ -1,12 +1,18 @@
 import {
   createEventShape,
+  deletedEventSchema,
   endAfterStart,
   EVENT_MSG,
   eventCalendarQuery,
+  eventCalendarSchema,
   eventIdQuery,
   eventListQuery,
+  eventSummarySchema,
+  hostDashboardDataSchema,
+  hostEventDetailsSchema,
   hostOnlyQuery,
   idField,
+  pagedEnvelopeSchema,
   UPCOMING_EVENTS_MAX,
   updateEventShape,
 } from '@floorfill/shared';
@@ -16,6 +22,7 @@ import { z } from 'zod';
 import { requireMember } from '../auth/auth.plugin.ts';
 import { ok } from '../http/envelope.ts';
 import { notFound } from '../http/errors.ts';
+import { envelopes, errorResponses } from '../http/responses.ts';
 import {
   answerOversizedUploadsAsFieldErrors,
   DATA_URL_FIELD_LIMITS,
@@ -54,6 +61,7 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
   const profiles = createProfilesService(config, events);
   const uploads = createUploadStore(config.dataDir, app.log);
   answerOversizedUploadsAsFieldErrors(app);
+  const tags = ['Events (host)'];
 
   // Realtime asks the events feature who may watch an event's room: same rule as the details calls.
   app.addHook('onReady', async () => {
@@ -64,7 +72,15 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/v1/get-event-list',
-    { onRequest: membersOnly, schema: { querystring: eventListQuery } },
+    {
+      onRequest: membersOnly,
+      schema: {
+        tags,
+        summary: "A page of the host's events; `pagination` sits beside `data`",
+        querystring: eventListQuery,
+        response: { 200: pagedEnvelopeSchema(z.array(eventSummarySchema)), ...errorResponses },
+      },
+    },
     async (request) => {
       const session = requireMember(request);
       assertSameUser(session, request.query.host_id);
@@ -76,7 +92,15 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/v1/get-event-calendar',
-    { onRequest: membersOnly, schema: { querystring: eventCalendarQuery } },
+    {
+      onRequest: membersOnly,
+      schema: {
+        tags,
+        summary: "Days of a month with events starting on them, in the host's time zone",
+        querystring: eventCalendarQuery,
+        response: envelopes({ 200: eventCalendarSchema }),
+      },
+    },
     async (request) => {
       const session = requireMember(request);
       assertSameUser(session, request.query.host_id);
@@ -89,7 +113,15 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/v1/get-upcoming-event-list',
-    { onRequest: membersOnly, schema: { querystring: hostOnlyQuery } },
+    {
+      onRequest: membersOnly,
+      schema: {
+        tags,
+        summary: "The host's events not yet ended, soonest first",
+        querystring: hostOnlyQuery,
+        response: envelopes({ 200: z.array(eventSummarySchema) }),
+      },
+    },
     async (request) => {
       const session = requireMember(request);
       assertSameUser(session, request.query.host_id);
@@ -99,7 +131,15 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/v1/get-host-dashboard-data',
-    { onRequest: membersOnly, schema: { querystring: hostOnlyQuery } },
+    {
+      onRequest: membersOnly,
+      schema: {
+        tags,
+        summary: "The host's totals: events, attendees, requests and paid tips",
+        querystring: hostOnlyQuery,
+        response: envelopes({ 200: hostDashboardDataSchema }),
+      },
+    },
     async (request) => {
       const session = requireMember(request);
       assertSameUser(session, request.query.host_id);
@@ -112,7 +152,12 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/v1/store-event',
     {
       onRequest: membersOnly,
-      schema: { body: storeEventBody },
+      schema: {
+        tags,
+        summary: 'Create an event (banner as a file or a data URL)',
+        body: storeEventBody,
+        response: envelopes({ 201: eventSummarySchema }),
+      },
       bodyLimit: EVENT_BODY_LIMIT,
       config: { ...DATA_URL_FIELD_LIMITS, oversizedBodyField: 'banner' },
     },
@@ -133,7 +178,12 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/v1/update-event',
     {
       onRequest: membersOnly,
-      schema: { body: updateEventBody },
+      schema: {
+        tags,
+        summary: 'Update an event; pushes event:updated',
+        body: updateEventBody,
+        response: envelopes({ 200: eventSummarySchema }),
+      },
       bodyLimit: EVENT_BODY_LIMIT,
       config: { ...DATA_URL_FIELD_LIMITS, oversizedBodyField: 'banner' },
     },
@@ -162,7 +212,15 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/v1/delete-event',
-    { onRequest: membersOnly, schema: { body: deleteEventBody } },
+    {
+      onRequest: membersOnly,
+      schema: {
+        tags,
+        summary: 'Delete an event with its requests and attendance; pushes event:deleted',
+        body: deleteEventBody,
+        response: envelopes({ 200: deletedEventSchema }),
+      },
+    },
     async (request) => {
       const session = requireMember(request);
       const { id, host_id: claimedHost } = request.body;
@@ -178,7 +236,15 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/v1/get-event-details',
-    { onRequest: membersOnly, schema: { querystring: eventIdQuery } },
+    {
+      onRequest: membersOnly,
+      schema: {
+        tags,
+        summary: "The host's view of an event: requests, queue, seq",
+        querystring: eventIdQuery,
+        response: envelopes({ 200: hostEventDetailsSchema }),
+      },
+    },
     async (request) => {
       const session = requireMember(request);
       const details = await events.details(db, session.userId, request.query.id);

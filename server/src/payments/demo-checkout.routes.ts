@@ -1,6 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { TIP_RETURN } from '@floorfill/shared';
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponses, mediaResponse, redirectResponse } from '../http/responses.ts';
 import { applyPaymentEvent } from './apply-payment-event.ts';
 import { renderDemoCheckout } from './demo-checkout-page.ts';
 import type { PaymentEvent } from './payment-events.ts';
@@ -8,9 +11,12 @@ import { notifyTipPaid } from './payment-jobs.ts';
 import * as repo from './payments.repository.ts';
 import { DEMO_CHECKOUT_PATH, type PaymentsService } from './payments.service.ts';
 
-interface CheckoutParams {
-  id: string;
-}
+const checkoutParams = z.object({
+  id: z.string().meta({ description: 'The demo checkout session, demo_cs_…' }),
+});
+
+/** The page's Pay and Cancel buttons post a form without fields. */
+const pageForm = z.object({});
 
 const CHECKOUT_ID = /^demo_cs_[\w-]{16,64}$/;
 
@@ -22,12 +28,27 @@ const demoEventId = () => `demo_evt_${randomBytes(16).toString('hex')}`;
  * brings and go through the same applyPaymentEvent, then send the browser
  * back to the page the tip started from. With Stripe keys every route is 404.
  */
-export const demoCheckoutRoutes: FastifyPluginAsync<{ payments: PaymentsService }> = async (
+export const demoCheckoutRoutes: FastifyPluginAsyncZod<{ payments: PaymentsService }> = async (
   app,
   { payments },
 ) => {
   const { db } = app.ctx;
   const enabled = payments.mode === 'demo';
+  const tags = ['Payments'];
+  const completion = (summary: string) => ({
+    tags,
+    summary,
+    params: checkoutParams,
+    // The page posts a form; a script may post JSON or multipart, as to any route.
+    consumes: ['application/x-www-form-urlencoded', 'application/json', 'multipart/form-data'],
+    body: pageForm,
+    response: {
+      303: redirectResponse(
+        'Back to the page the tip started from, with ?tip=success or ?tip=cancelled.',
+      ),
+      ...errorResponses,
+    },
+  });
 
   // The page's forms post url-encoded (empty) bodies; only this scope needs to read them.
   app.addContentTypeParser(
@@ -45,7 +66,16 @@ export const demoCheckoutRoutes: FastifyPluginAsync<{ payments: PaymentsService 
     return reply.callNotFound();
   }
 
-  app.get<{ Params: CheckoutParams }>(`${DEMO_CHECKOUT_PATH}/:id`, async (request, reply) => {
+  const page = {
+    tags,
+    summary: 'The DEMO checkout page that stands in for Stripe Checkout (demo mode only)',
+    params: checkoutParams,
+    response: {
+      200: mediaResponse('text/html', 'The DEMO checkout page.', z.string()),
+      ...errorResponses,
+    },
+  };
+  app.get(`${DEMO_CHECKOUT_PATH}/:id`, { schema: page }, async (request, reply) => {
     const tip = await findCheckout(request.params.id);
     if (!tip) return notFoundPage(reply);
     const outcome = tip.status === 'paid' ? TIP_RETURN.success : TIP_RETURN.cancelled;
@@ -83,7 +113,8 @@ export const demoCheckoutRoutes: FastifyPluginAsync<{ payments: PaymentsService 
     );
   }
 
-  app.post<{ Params: CheckoutParams }>(`${DEMO_CHECKOUT_PATH}/:id/pay`, (request, reply) =>
+  const pay = completion('Pay the demo tip, then back to the page it started from');
+  app.post(`${DEMO_CHECKOUT_PATH}/:id/pay`, { schema: pay }, (request, reply) =>
     complete(request.params.id, reply, (tip) => ({
       id: demoEventId(),
       type: 'checkout.session.completed',
@@ -94,7 +125,8 @@ export const demoCheckoutRoutes: FastifyPluginAsync<{ payments: PaymentsService 
     })),
   );
 
-  app.post<{ Params: CheckoutParams }>(`${DEMO_CHECKOUT_PATH}/:id/cancel`, (request, reply) =>
+  const cancel = completion('Cancel the demo tip, then back to the page it started from');
+  app.post(`${DEMO_CHECKOUT_PATH}/:id/cancel`, { schema: cancel }, (request, reply) =>
     complete(request.params.id, reply, (tip) => ({
       id: demoEventId(),
       type: 'checkout.session.expired',

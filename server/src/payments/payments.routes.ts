@@ -1,17 +1,22 @@
 import {
   activeStripeAccountBody,
+  connectFailureSchema,
+  connectRefreshQuery,
   connectStripeAccountBody,
   createPaymentLinkBody,
+  okEnvelopeSchema,
   PAYMENT_MSG,
+  redirectAnswerSchema,
   STRIPE_CONNECT_RETRY_PATH,
+  stripeAccountStatusSchema,
 } from '@floorfill/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { requireMember, requireSession } from '../auth/auth.plugin.ts';
 import { assertSameUser } from '../events/identity.ts';
 import { failure, ok } from '../http/envelope.ts';
 import { HttpError } from '../http/errors.ts';
+import { envelopes, errorResponses, redirectResponse } from '../http/responses.ts';
 import { demoCheckoutRoutes } from './demo-checkout.routes.ts';
 import {
   CONNECT_REFRESH_PATH,
@@ -41,6 +46,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config, db } = app.ctx;
   const stripe = config.payments.stripe ? createStripeClient(config.payments.stripe) : undefined;
   const payments = createPaymentsService({ config, stripe });
+  const tags = ['Payments'];
 
   // Jobs running in this process push a paid tip through this app's Socket.IO server.
   app.addHook('onReady', async () => {
@@ -70,7 +76,20 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/v1/connect-stripe-account',
-    { onRequest: membersOnly, schema: { body: connectStripeAccountBody } },
+    {
+      onRequest: membersOnly,
+      schema: {
+        tags,
+        summary:
+          "Where to send the host to connect a payment account (Stripe's onboarding, or the demo)",
+        body: connectStripeAccountBody,
+        response: {
+          200: okEnvelopeSchema(redirectAnswerSchema),
+          '4xx': connectFailureSchema,
+          '5xx': connectFailureSchema,
+        },
+      },
+    },
     async (request, reply) => {
       const session = requireMember(request);
       assertSameUser(session, request.body.user_id);
@@ -86,7 +105,15 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/v1/active-stripe-account',
-    { onRequest: membersOnly, schema: { body: activeStripeAccountBody } },
+    {
+      onRequest: membersOnly,
+      schema: {
+        tags,
+        summary: "The payment account's status, asked of Stripe again",
+        body: activeStripeAccountBody,
+        response: envelopes({ 200: stripeAccountStatusSchema }),
+      },
+    },
     async (request) => {
       const session = requireMember(request);
       assertSameUser(session, request.body.user_id);
@@ -98,7 +125,19 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   // Stripe sends the host here when an onboarding link expired or was used: make a new one.
   app.get(
     CONNECT_REFRESH_PATH,
-    { schema: { querystring: z.object({ token: z.string().max(200).default('') }) } },
+    {
+      schema: {
+        tags,
+        summary: 'Stripe sends an expired onboarding link here: on to a fresh one',
+        querystring: connectRefreshQuery,
+        response: {
+          303: redirectResponse(
+            'To a fresh onboarding link, or to the wallet tab when the token no longer works.',
+          ),
+          ...errorResponses,
+        },
+      },
+    },
     async (request, reply) => {
       const url = await payments.refreshOnboardingLink(db, request.query.token);
       return reply.redirect(url ?? `${config.publicUrl}${STRIPE_CONNECT_RETRY_PATH}`, 303);
@@ -110,7 +149,12 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/v1/create-payment-link',
     {
       onRequest: signedInOnly,
-      schema: { body: createPaymentLinkBody },
+      schema: {
+        tags,
+        summary: "A tip's checkout link (Stripe Checkout, or the demo page)",
+        body: createPaymentLinkBody,
+        response: envelopes({ 200: redirectAnswerSchema }),
+      },
       config: {
         rateLimit: {
           max: PAYMENT_LINKS_PER_MINUTE,

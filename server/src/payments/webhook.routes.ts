@@ -1,10 +1,18 @@
-import { PAYMENT_MSG } from '@floorfill/shared';
+import { PAYMENT_MSG, webhookReceiptSchema } from '@floorfill/shared';
 import type { FastifyPluginAsync } from 'fastify';
 import type Stripe from 'stripe';
+import { z } from 'zod';
 import { failure } from '../http/envelope.ts';
+import { errorResponses } from '../http/responses.ts';
 import { toPaymentEvent } from './payment-events.ts';
 
 export const STRIPE_WEBHOOK_PATH = '/api/stripe/webhook';
+
+/** The body stays the raw bytes Stripe signed: it is checked, not parsed, before the handler. */
+const stripeEventBody = z.unknown().meta({
+  description:
+    'A Stripe event as Stripe sends it, signed in the Stripe-Signature header over these exact bytes.',
+});
 
 /** A Stripe event is a few KB; this leaves ample room and refuses anything absurd. */
 const WEBHOOK_BODY_LIMIT = 512 * 1024;
@@ -47,25 +55,37 @@ export const stripeWebhookRoutes: FastifyPluginAsync<{ stripe: Stripe | undefine
     (_request, body, done) => done(null, body),
   );
 
-  app.post(STRIPE_WEBHOOK_PATH, { bodyLimit: WEBHOOK_BODY_LIMIT }, async (request, reply) => {
-    const signature = request.headers['stripe-signature'];
-    if (!Buffer.isBuffer(request.body) || typeof signature !== 'string') {
-      return reply.status(400).send(failure(PAYMENT_MSG.webhookSignature));
-    }
-    let event: Stripe.Event;
-    try {
-      event = verify(request.body, signature);
-    } catch (error) {
-      request.log.warn({ err: error }, 'stripe webhook refused: bad signature');
-      return reply.status(400).send(failure(PAYMENT_MSG.webhookSignature));
-    }
-    const paymentEvent = toPaymentEvent(event);
-    if (paymentEvent) {
-      await app.ctx.queue.enqueue('stripe:event', paymentEvent, {
-        jobId: event.id,
-        requestId: request.id,
-      });
-    }
-    return reply.status(200).send({ received: true });
-  });
+  const schema = {
+    tags: ['Payments'],
+    summary:
+      'Stripe events (Stripe mode only): verified, queued once per event id, answered at once',
+    consumes: ['application/json'],
+    body: stripeEventBody,
+    response: { 200: webhookReceiptSchema, ...errorResponses },
+  };
+  app.post(
+    STRIPE_WEBHOOK_PATH,
+    { bodyLimit: WEBHOOK_BODY_LIMIT, schema },
+    async (request, reply) => {
+      const signature = request.headers['stripe-signature'];
+      if (!Buffer.isBuffer(request.body) || typeof signature !== 'string') {
+        return reply.status(400).send(failure(PAYMENT_MSG.webhookSignature));
+      }
+      let event: Stripe.Event;
+      try {
+        event = verify(request.body, signature);
+      } catch (error) {
+        request.log.warn({ err: error }, 'stripe webhook refused: bad signature');
+        return reply.status(400).send(failure(PAYMENT_MSG.webhookSignature));
+      }
+      const paymentEvent = toPaymentEvent(event);
+      if (paymentEvent) {
+        await app.ctx.queue.enqueue('stripe:event', paymentEvent, {
+          jobId: event.id,
+          requestId: request.id,
+        });
+      }
+      return reply.status(200).send({ received: true });
+    },
+  );
 };

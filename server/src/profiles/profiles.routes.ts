@@ -1,8 +1,11 @@
 import {
   PROFILE_MSG,
+  socialLinkSchema,
+  socialPlatformSchema,
   updateProfileShape,
   updateSocialLinksBody,
   userDetailsQuery,
+  userDetailsSchema,
 } from '@floorfill/shared';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -12,6 +15,7 @@ import { createEventsService } from '../events/events.service.ts';
 import { assertSameUser } from '../events/identity.ts';
 import { ok } from '../http/envelope.ts';
 import { notFound } from '../http/errors.ts';
+import { envelopes, errorResponses, mediaResponse } from '../http/responses.ts';
 import {
   answerOversizedUploadsAsFieldErrors,
   DATA_URL_FIELD_LIMITS,
@@ -50,11 +54,20 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   const profiles = createProfilesService(config, createEventsService(config));
   const uploads = createUploadStore(config.dataDir, app.log);
   answerOversizedUploadsAsFieldErrors(app);
+  const tags = ['Profiles'];
 
   // Guests may look at a host's profile (spec §6); only one's own profile carries `private`.
   app.get(
     '/api/v1/get-user-details',
-    { onRequest: signedInOnly, schema: { querystring: userDetailsQuery } },
+    {
+      onRequest: signedInOnly,
+      schema: {
+        tags,
+        summary: "A profile; `private` only on one's own",
+        querystring: userDetailsQuery,
+        response: envelopes({ 200: userDetailsSchema }),
+      },
+    },
     async (request) => {
       const session = requireSession(request);
       assertSameUser(session, request.query.attendee_id);
@@ -68,7 +81,12 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/v1/update-host-profile',
     {
       onRequest: membersOnly,
-      schema: { body: updateProfileBody },
+      schema: {
+        tags,
+        summary: "Update the caller's profile (images as files or data URLs)",
+        body: updateProfileBody,
+        response: envelopes({ 200: userDetailsSchema }),
+      },
       bodyLimit: UPDATE_PROFILE_BODY_LIMIT,
       config: DATA_URL_FIELD_LIMITS,
     },
@@ -100,7 +118,15 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/v1/update-social-links',
-    { onRequest: membersOnly, schema: { body: updateSocialLinksBody } },
+    {
+      onRequest: membersOnly,
+      schema: {
+        tags,
+        summary: "Replace the caller's social links (empty links are dropped)",
+        body: updateSocialLinksBody,
+        response: envelopes({ 200: z.array(socialLinkSchema) }),
+      },
+    },
     async (request) => {
       const session = requireMember(request);
       assertSameUser(session, request.body.user_id);
@@ -111,14 +137,33 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get('/api/v1/all-social-link-list', { onRequest: signedInOnly }, async () => {
-    return ok('', await profiles.platforms(db));
-  });
+  app.get(
+    '/api/v1/all-social-link-list',
+    {
+      onRequest: signedInOnly,
+      schema: {
+        tags,
+        summary: 'The social platforms a link can be for',
+        response: envelopes({ 200: z.array(socialPlatformSchema) }),
+      },
+    },
+    async () => ok('', await profiles.platforms(db)),
+  );
 
   // Public: logos are brand artwork from simple-icons, shown on public profile pages.
   app.get(
     '/api/social-icons/:slug.svg',
-    { schema: { params: z.object({ slug: z.string() }) } },
+    {
+      schema: {
+        tags,
+        summary: "A social platform's logo (public)",
+        params: z.object({ slug: z.string() }),
+        response: {
+          200: mediaResponse('image/svg+xml', 'The logo in its brand colour.', z.string()),
+          ...errorResponses,
+        },
+      },
+    },
     async (request, reply) => {
       const svg = socialIconSvg(request.params.slug);
       if (!svg) throw notFound();

@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import QRCode from 'qrcode';
 import { z } from 'zod';
 import { notFound } from '../http/errors.ts';
+import { errorResponses, mediaResponse } from '../http/responses.ts';
 import { createEventsService } from '../events/events.service.ts';
 import { normalizeEventCode } from '../events/event-code.ts';
 import { createProfilesService } from '../profiles/profiles.service.ts';
@@ -46,10 +47,23 @@ export const qrRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config, db } = app.ctx;
   const events = createEventsService(config);
   const profiles = createProfilesService(config, events);
+  const tags = ['QR codes'];
+  const png = (description: string) => ({
+    200: mediaResponse('image/png', description, z.instanceof(Buffer)),
+    ...errorResponses,
+  });
 
   app.get(
     '/api/qr/events/:code.png',
-    { schema: { params: z.object({ code: z.string() }), querystring: downloadQuery } },
+    {
+      schema: {
+        tags,
+        summary: "An event's QR code (public): its attendee link",
+        params: z.object({ code: z.string() }),
+        querystring: downloadQuery,
+        response: png('The event QR, 512 px.'),
+      },
+    },
     async (request, reply) => {
       const code = normalizeEventCode(request.params.code);
       const event = EVENT_CODE_SHAPE.test(code) ? await events.findByCode(db, code) : undefined;
@@ -67,7 +81,15 @@ export const qrRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/qr/profiles/:id.png',
-    { schema: { params: z.object({ id: z.string() }), querystring: downloadQuery } },
+    {
+      schema: {
+        tags,
+        summary: "A profile's QR code (public): its profile link",
+        params: z.object({ id: z.string() }),
+        querystring: downloadQuery,
+        response: png('The profile QR, 512 px.'),
+      },
+    },
     async (request, reply) => {
       const id = /^[1-9]\d{0,9}$/.test(request.params.id) ? Number(request.params.id) : NaN;
       const exists =

@@ -1,8 +1,11 @@
 import {
   cancelSongRequestBody,
+  cancelSongRequestData,
+  markResult,
   markSongRequestBody,
   REQUEST_MSG,
   sendSongRequestBody,
+  sendSongRequestData,
   type CancelSongRequestData,
   type MarkAs,
   type MarkResult,
@@ -15,6 +18,7 @@ import { createEventsService } from '../events/events.service.ts';
 import { assertSameUser } from '../events/identity.ts';
 import { ok } from '../http/envelope.ts';
 import { perUserRateLimit } from '../http/per-user-rate-limit.ts';
+import { envelopes } from '../http/responses.ts';
 import { pushPlayed, pushSongChange, pushStats } from './request-pushes.ts';
 import { createRequestsService } from './requests.service.ts';
 
@@ -37,11 +41,17 @@ async function membersOnly(request: FastifyRequest): Promise<void> {
 export const requestRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config, db, redis } = app.ctx;
   const requests = createRequestsService(createEventsService(config));
+  const tags = ['Song requests'];
 
   app.post(
     '/api/v1/send-song-request',
     {
-      schema: { body: sendSongRequestBody },
+      schema: {
+        tags,
+        summary: 'Request a song: 201 when new, 200 when the caller had already requested it',
+        body: sendSongRequestBody,
+        response: envelopes({ 200: sendSongRequestData, 201: sendSongRequestData }),
+      },
       config: { rateLimit: perUserRateLimit(config.songRequestRateLimitPerMinute, redis) },
     },
     async (request, reply) => {
@@ -75,7 +85,14 @@ export const requestRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/v1/cancel-song-request',
-    { schema: { body: cancelSongRequestBody } },
+    {
+      schema: {
+        tags,
+        summary: "Cancel the caller's request for a song",
+        body: cancelSongRequestBody,
+        response: envelopes({ 200: cancelSongRequestData }),
+      },
+    },
     async (request) => {
       const session = requireSession(request);
       const { event_id: eventId, song_id: songId, attendee_id: claimed } = request.body;
@@ -96,7 +113,15 @@ export const requestRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/v1/mark-as-song-request',
-    { onRequest: membersOnly, schema: { body: markSongRequestBody } },
+    {
+      onRequest: membersOnly,
+      schema: {
+        tags,
+        summary: 'Mark a song played or unplayed, or delete it (the host)',
+        body: markSongRequestBody,
+        response: envelopes({ 200: markResult }),
+      },
+    },
     async (request) => {
       const session = requireMember(request);
       const { event_id: eventId, song_id: songId, mark_as: markAs } = request.body;

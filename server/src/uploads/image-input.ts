@@ -18,9 +18,15 @@ export const DATA_URL_MAX_CHARS = Math.ceil(IMAGE_UPLOAD_MAX_BYTES / 3) * 4 + 25
 
 /** The schema field for an optional image; the bytes are checked by imageBytesFrom and prepareImage. */
 export const imageInputField = z
-  .union([z.instanceof(Buffer), z.string().max(DATA_URL_MAX_CHARS, IMAGE_TOO_LARGE_MESSAGE)], {
-    error: NOT_AN_IMAGE_INPUT,
-  })
+  .union(
+    [
+      // A file part of a multipart form; the OpenAPI document shows it as binary content.
+      z.instanceof(Buffer).meta({ type: 'string', contentMediaType: 'application/octet-stream' }),
+      z.string().max(DATA_URL_MAX_CHARS, IMAGE_TOO_LARGE_MESSAGE),
+    ],
+    { error: NOT_AN_IMAGE_INPUT },
+  )
+  .meta({ description: 'An image file (multipart), or a data:image/...;base64 URL.' })
   .optional();
 
 /** Route config that lets a multipart text field carry a data-URL image (the app's default field limit is 64 KB). */

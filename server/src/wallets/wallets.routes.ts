@@ -1,10 +1,19 @@
-import { attendeeWalletBody, hostWalletBody, PROFILE_MSG, WALLET_MSG } from '@floorfill/shared';
+import {
+  attendeeWalletBody,
+  cardSummarySchema,
+  hostWalletAnswerSchema,
+  hostWalletBody,
+  PROFILE_MSG,
+  WALLET_MSG,
+  walletSchema,
+} from '@floorfill/shared';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireMember } from '../auth/auth.plugin.ts';
 import { assertSameUser } from '../events/identity.ts';
 import { ok } from '../http/envelope.ts';
 import { notFound } from '../http/errors.ts';
+import { envelopes } from '../http/responses.ts';
 import { createWalletsService } from './wallets.service.ts';
 
 async function membersOnly(request: FastifyRequest): Promise<void> {
@@ -15,17 +24,37 @@ async function membersOnly(request: FastifyRequest): Promise<void> {
 export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config, db } = app.ctx;
   const wallets = createWalletsService(config);
+  const tags = ['Wallets'];
 
-  app.get('/api/v1/get-wallet', { onRequest: membersOnly }, async (request) => {
-    const session = requireMember(request);
-    const wallet = await wallets.wallet(db, session.userId);
-    if (!wallet) throw notFound(PROFILE_MSG.notFound);
-    return ok('', wallet);
-  });
+  app.get(
+    '/api/v1/get-wallet',
+    {
+      onRequest: membersOnly,
+      schema: {
+        tags,
+        summary: "The caller's wallet state for the forms (never a secret)",
+        response: envelopes({ 200: walletSchema }),
+      },
+    },
+    async (request) => {
+      const session = requireMember(request);
+      const wallet = await wallets.wallet(db, session.userId);
+      if (!wallet) throw notFound(PROFILE_MSG.notFound);
+      return ok('', wallet);
+    },
+  );
 
   app.post(
     '/api/v1/update-host-profile-wallet',
-    { onRequest: membersOnly, schema: { body: hostWalletBody } },
+    {
+      onRequest: membersOnly,
+      schema: {
+        tags,
+        summary: "Save the host's Stripe keys (the secret is never answered back)",
+        body: hostWalletBody,
+        response: envelopes({ 200: hostWalletAnswerSchema }),
+      },
+    },
     async (request) => {
       const session = requireMember(request);
       assertSameUser(session, request.body.id);
@@ -39,7 +68,15 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/v1/update-attendee-profile-wallet',
-    { onRequest: membersOnly, schema: { body: attendeeWalletBody } },
+    {
+      onRequest: membersOnly,
+      schema: {
+        tags,
+        summary: "Save the attendee's card: only brand, last 4 digits and expiry are kept",
+        body: attendeeWalletBody,
+        response: envelopes({ 200: cardSummarySchema }),
+      },
+    },
     async (request) => {
       const session = requireMember(request);
       assertSameUser(session, request.body.id);

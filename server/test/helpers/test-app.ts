@@ -11,6 +11,7 @@ import { createAppContext, type AppContext } from '../../src/infra/context.ts';
 import { openDatabase, type DatabaseHandle } from '../../src/infra/db.ts';
 import { createLogger } from '../../src/infra/logger.ts';
 import { jobHandlers } from '../../src/jobs.ts';
+import { checkRequestsAgainstDocument } from './request-contract.ts';
 
 /**
  * A fresh, migrated database for one test file: a Postgres database cloned
@@ -92,12 +93,14 @@ export async function createTestApp(env: RawEnv = {}): Promise<TestApp> {
   const database = await openTestDatabase(scratchDir);
   const ctx = await createAppContext(config, logger, { database, skipMigrations: true });
   const app = await buildApp(ctx, logger);
+  const requests = checkRequestsAgainstDocument(app);
   await ctx.queue.startWorker(jobHandlers(ctx));
   await app.ready();
   return {
     app,
     ctx,
     config,
+    /** Also fails when a request the app accepted was outside its /api/openapi.json. */
     async close() {
       await app.close();
       if (ctx.redis) {
@@ -106,6 +109,7 @@ export async function createTestApp(env: RawEnv = {}): Promise<TestApp> {
       }
       await ctx.close();
       rmSync(scratchDir, { recursive: true, force: true });
+      requests.assertAllInside();
     },
   };
 }
@@ -123,6 +127,7 @@ export async function createPeerApp(t: TestApp): Promise<TestApp> {
     skipMigrations: true,
   });
   const app = await buildApp(ctx, logger);
+  const requests = checkRequestsAgainstDocument(app);
   await app.ready();
   return {
     app,
@@ -131,6 +136,7 @@ export async function createPeerApp(t: TestApp): Promise<TestApp> {
     async close() {
       await app.close();
       await ctx.close();
+      requests.assertAllInside();
     },
   };
 }
