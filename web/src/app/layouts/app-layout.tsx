@@ -8,6 +8,7 @@ import { LogoLink } from '@/components/ui/logo';
 import { ProfileMenu } from '@/features/auth/components/profile-menu';
 import { useSessionStore } from '@/features/auth/stores/session-store';
 import { useMenuStore } from '@/stores/menu-store';
+import classes from './app-layout.module.css';
 import { SideMenu } from './side-menu';
 
 // "Under 567px" (spec §2): AppShell's breakpoint is inclusive, hence one pixel less.
@@ -15,9 +16,9 @@ const NARROW_MAX_PX = SIDEBAR_COLLAPSE_BELOW_PX - 1;
 const NAV_ID = 'app-side-menu';
 
 /**
- * Signed-in pages: top bar, side menu, footer. On wide screens the menu's
- * open state is remembered (spec §3); on narrow ones the menu overlays the
- * page, starts closed and closes after each choice.
+ * Signed-in pages: top bar, side menu, the page, then the legal links. On
+ * wide screens the menu's open state is remembered (spec §3); on narrow ones
+ * the menu overlays the page, starts closed and closes after each choice.
  */
 export function AppLayout() {
   const role = useSessionStore((state) => state.role);
@@ -31,8 +32,8 @@ export function AppLayout() {
 
   return (
     <AppShell
+      className={classes.shell}
       header={{ height: 60 }}
-      footer={{ height: 44 }}
       navbar={{
         width: 240,
         breakpoint: NARROW_MAX_PX,
@@ -62,15 +63,16 @@ export function AppLayout() {
         <SideMenu role={role} onNavigate={() => setMobileOpen(false)} />
       </AppShell.Navbar>
 
-      <AppShell.Main>
+      <AppShell.Main className={classes.main}>
         <RouteOutlet />
       </AppShell.Main>
 
-      <AppShell.Footer>
-        <Group h="100%" px="md" justify="center">
+      {/* In the flow, not fixed: nothing on the page is ever under it. */}
+      <footer className={classes.footer}>
+        <div className={classes.legal}>
           <LegalLinks />
-        </Group>
-      </AppShell.Footer>
+        </div>
+      </footer>
     </AppShell>
   );
 }
