@@ -9,6 +9,7 @@ import {
   signUpAndLogIn,
   uniqueEmail,
 } from './support/app.ts';
+import { chooseMenuItem } from './support/popups.ts';
 
 async function fillCode(page: Page, code: string) {
   // The six boxes accept a paste that spreads over all of them.
@@ -69,15 +70,13 @@ test('a new host registers, verifies the emailed code, signs in, switches role a
   await captureScreens(page, 'host-dashboard-shell');
 
   // Switch to attendee mode and back through the profile menu.
-  await page.getByRole('button', { name: 'Account menu' }).click();
-  await page.getByRole('menuitem', { name: 'Switch to Attendee' }).click();
+  const accountMenu = page.getByRole('button', { name: 'Account menu' });
+  await chooseMenuItem(accountMenu, 'Switch to Attendee');
   await expect(page).toHaveURL(/\/attendee\/dashboard/);
-  await page.getByRole('button', { name: 'Account menu' }).click();
-  await page.getByRole('menuitem', { name: 'Switch to Host' }).click();
+  await chooseMenuItem(accountMenu, 'Switch to Host');
   await expect(page).toHaveURL(/\/host\/dashboard/);
 
-  await page.getByRole('button', { name: 'Account menu' }).click();
-  await page.getByRole('menuitem', { name: 'Logout' }).click();
+  await chooseMenuItem(accountMenu, 'Logout');
   await expect(page).toHaveURL(/\/auth\/login/);
   // The session is gone: a protected page sends us back to login.
   await page.goto('/host/dashboard');

@@ -14,6 +14,7 @@ import {
   expectAccessible,
   signUpAndLogIn,
 } from './support/app.ts';
+import { openPopup, pickOption } from './support/popups.ts';
 
 const BANNER_FIXTURE = path.join(import.meta.dirname, 'fixtures', 'banner.png');
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
@@ -29,21 +30,23 @@ function dayName(date: Date): string {
   return `${date.getDate()} ${date.toLocaleString('en-GB', { month: 'long' })} ${date.getFullYear()}`;
 }
 
-/** Opens a date-time picker, picks the day and the time, and confirms. */
+/** Opens a date-time picker, picks the day and the time, and confirms; the field shows the choice. */
 async function pickDateTime(
-  page: Page,
+  form: Locator,
   label: 'Start Time' | 'End Time',
   date: Date,
   time: { hour: string; minutes: string; amPm: 'AM' | 'PM' },
 ) {
   const which = label === 'Start Time' ? 'Start' : 'End';
-  await page.getByRole('button', { name: label }).click();
-  const dropdown = page.getByRole('dialog').last();
-  await dropdown.getByRole('button', { name: dayName(date), exact: true }).click();
-  await page.getByLabel(`${which} hour`).fill(time.hour);
-  await page.getByLabel(`${which} minutes`).fill(time.minutes);
-  await page.getByLabel(`${which} AM or PM`).selectOption(time.amPm);
-  await page.getByRole('button', { name: `Confirm ${which.toLowerCase()} time` }).click();
+  const field = form.getByRole('button', { name: label, exact: true });
+  const picker = await openPopup(field);
+  await picker.getByRole('button', { name: dayName(date), exact: true }).click();
+  await picker.getByLabel(`${which} hour`).fill(time.hour);
+  await picker.getByLabel(`${which} minutes`).fill(time.minutes);
+  await picker.getByLabel(`${which} AM or PM`).selectOption(time.amPm);
+  await picker.getByRole('button', { name: `Confirm ${which.toLowerCase()} time` }).click();
+  await expect(picker).toBeHidden();
+  await expect(field).toContainText(`${time.hour}:${time.minutes} ${time.amPm}`);
 }
 
 async function chooseBanner(page: Page, form: Locator, screenshots = false) {
@@ -131,12 +134,11 @@ test('a host creates, finds, edits, shares and deletes an event', async ({
   const name = `Neon Nights ${Date.now().toString(36)}`;
   const day = dayAfterTomorrow();
   await form.getByLabel('Event Name').fill(name);
-  await pickDateTime(page, 'Start Time', day, { hour: '08', minutes: '00', amPm: 'PM' });
-  await pickDateTime(page, 'End Time', day, { hour: '11', minutes: '30', amPm: 'PM' });
+  await pickDateTime(form, 'Start Time', day, { hour: '08', minutes: '00', amPm: 'PM' });
+  await pickDateTime(form, 'End Time', day, { hour: '11', minutes: '30', amPm: 'PM' });
   await form.getByLabel('Address').fill('1 Harbour Road');
   await form.getByLabel('City').fill('Lisbon');
-  await form.getByRole('combobox', { name: 'Country' }).fill('Portug');
-  await page.getByRole('option', { name: 'Portugal' }).click();
+  await pickOption(form.getByRole('combobox', { name: 'Country' }), 'Portugal', 'Portug');
   await form.getByRole('button', { name: 'Create Event' }).click();
   await expect(page.getByText(EVENT_MSG.created)).toBeVisible();
   await expect(form).toBeHidden();
@@ -177,8 +179,7 @@ test('a host creates, finds, edits, shares and deletes an event', async ({
   await page.getByLabel('Search events').fill('neon');
   await expect(page).toHaveURL(/search=neon/);
   await expect(row).toBeVisible();
-  await page.getByRole('combobox', { name: 'Sort by' }).click();
-  await page.getByRole('option', { name: 'Name' }).click();
+  await pickOption(page.getByRole('combobox', { name: 'Sort by' }), 'Name');
   await expect(page).toHaveURL(/sort=name/);
   await page.getByRole('button', { name: 'Sort order: descending' }).click();
   await expect(page).toHaveURL(/order=asc/);

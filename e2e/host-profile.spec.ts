@@ -1,6 +1,12 @@
 import { PROFILE_MSG } from '@floorfill/shared';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { captureScreens, expectAccessible, signUpAndLogIn } from './support/app.ts';
+import {
+  captureScreens,
+  expectAccessible,
+  signUpAndLogIn,
+  switchToAttendee,
+} from './support/app.ts';
+import { pickOption } from './support/popups.ts';
 
 /** A verified host signed in through the login page, and the id the API gave it. */
 async function signIn(page: Page, name: string): Promise<{ id: number }> {
@@ -69,20 +75,6 @@ async function chooseImage(page: Page, field: string, png: Buffer) {
   return cropDialog;
 }
 
-/** Opens a Mantine select (inside `scope`), optionally types to filter, and picks an option. */
-async function pickOption(
-  page: Page,
-  scope: Page | Locator,
-  label: string,
-  option: string,
-  search?: string,
-) {
-  const select = scope.getByRole('combobox', { name: label, exact: true });
-  await select.click();
-  if (search) await select.fill(search);
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
-
 test('a host edits the profile, social links and previews it as an attendee', async ({ page }) => {
   // One long journey with axe and screenshots at two widths on every screen.
   test.slow();
@@ -110,8 +102,8 @@ test('a host edits the profile, social links and previews it as an attendee', as
 
   await page.getByLabel('Display Name').fill('DJ Nova');
   await page.getByLabel(/^Bio/).fill('Disco, house and everything that fills a floor.');
-  await pickOption(page, page, 'Gender', 'Female');
-  await pickOption(page, page, 'Country', 'Germany', 'Germ');
+  await pickOption(page.getByRole('combobox', { name: 'Gender', exact: true }), 'Female');
+  await pickOption(page.getByRole('combobox', { name: 'Country', exact: true }), 'Germany', 'Germ');
   const cropDialog = await chooseImage(page, 'Profile Image', await drawnPng(page, 900, 600));
   await expectAccessible(page);
   await captureScreens(page, 'settings-crop');
@@ -143,12 +135,13 @@ test('a host edits the profile, social links and previews it as an attendee', as
   const modal = page.getByRole('dialog', { name: 'Social Links' });
   await expect(modal).toBeVisible();
   const first = modal.getByRole('group', { name: 'Social link 1' });
-  await pickOption(page, first, 'Platform', 'Instagram');
+  await pickOption(first.getByRole('combobox', { name: 'Platform' }), 'Instagram');
   await first.getByRole('textbox', { name: 'Link' }).fill('https://instagram.com/djnova');
   await modal.getByRole('button', { name: 'Add More' }).click();
   const second = modal.getByRole('group', { name: 'Social link 2' });
-  await expect(second.getByRole('combobox', { name: 'Platform' })).toBeFocused();
-  await pickOption(page, second, 'Platform', 'Facebook');
+  const secondPlatform = second.getByRole('combobox', { name: 'Platform' });
+  await expect(secondPlatform).toBeFocused();
+  await pickOption(secondPlatform, 'Facebook');
   await second.getByRole('textbox', { name: 'Link' }).fill('not a link');
   await modal.getByRole('button', { name: 'Save' }).click();
   await expect(second.getByText('Must be a link starting with http:// or https://')).toBeVisible();
@@ -226,9 +219,7 @@ test('in attendee mode the profile lists joined events and a host profile offers
 }) => {
   const host = await signIn(page, 'Host Person');
   await createEvent(page, 'Warehouse Rave', 2, await drawnPng(page, 1280, 720));
-  await page.getByRole('button', { name: 'Account menu' }).click();
-  await page.getByRole('menuitem', { name: 'Switch to Attendee' }).click();
-  await expect(page).toHaveURL(/\/attendee\/dashboard/);
+  await switchToAttendee(page);
 
   await page.goto('/attendee/profile');
   await expect(page.getByRole('heading', { level: 1, name: 'Host Person' })).toBeVisible();

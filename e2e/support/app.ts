@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { chooseMenuItem } from './popups.ts';
 
 /** Small helpers shared by the journeys. */
 
@@ -37,10 +38,18 @@ export async function latestCode(
   return code as string;
 }
 
-/** Every screen passes axe-core's WCAG A/AA rules. */
-export async function expectAccessible(page: Page): Promise<void> {
-  // Contrast is judged on the settled screen, not halfway through a fade-in.
-  // (Endless animations such as loaders are left alone.)
+/**
+ * The screen at rest: laid out for the current viewport (two frames after a
+ * resize, so media-query listeners have re-rendered) and no fade or slide
+ * under way. Endless animations such as loaders are left alone.
+ */
+async function waitForSettledScreen(page: Page): Promise<void> {
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        requestAnimationFrame(() => requestAnimationFrame(() => resolve()));
+      }),
+  );
   await page.waitForFunction(() =>
     document
       .getAnimations()
@@ -50,6 +59,12 @@ export async function expectAccessible(page: Page): Promise<void> {
           animation.effect?.getTiming().iterations === Infinity,
       ),
   );
+}
+
+/** Every screen passes axe-core's WCAG A/AA rules. */
+export async function expectAccessible(page: Page): Promise<void> {
+  // Contrast is judged on the settled screen, not halfway through a fade-in.
+  await waitForSettledScreen(page);
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
     .analyze();
@@ -60,17 +75,18 @@ export async function expectAccessible(page: Page): Promise<void> {
   expect(summary, 'axe-core violations').toEqual([]);
 }
 
-export const PHONE = { width: 375, height: 812 } as const;
+/** A small phone (iPhone SE) and a laptop. */
+export const PHONE = { width: 375, height: 667 } as const;
 export const LAPTOP = { width: 1440, height: 900 } as const;
 
 /**
- * Screenshots at phone and laptop widths, kept as test artifacts
+ * Whole-page screenshots at phone and laptop sizes, kept as test artifacts
  * (test-results/screenshots/<name>-<width>.png), then back to the laptop size.
  */
 export async function captureScreens(page: Page, name: string): Promise<void> {
   for (const size of [PHONE, LAPTOP]) {
     await page.setViewportSize(size);
-    await page.waitForTimeout(150); // let layout settle after the resize (not an assertion)
+    await waitForSettledScreen(page);
     await page.screenshot({
       path: `test-results/screenshots/${name}-${size.width}.png`,
       fullPage: true,
@@ -168,7 +184,6 @@ export async function createEventAsHost(
 
 /** Host mode → attendee mode through the account menu (lands on the attendee dashboard). */
 export async function switchToAttendee(page: Page): Promise<void> {
-  await page.getByRole('button', { name: 'Account menu' }).click();
-  await page.getByRole('menuitem', { name: 'Switch to Attendee' }).click();
+  await chooseMenuItem(page.getByRole('button', { name: 'Account menu' }), 'Switch to Attendee');
   await expect(page).toHaveURL(/\/attendee\/dashboard/);
 }
