@@ -18,7 +18,10 @@ async function requestSong(page: Page, term: string, title: string, screenshots 
   await expect(modal).toBeVisible();
   await expect(modal.getByText('Type an artist or a song title to search.')).toBeVisible();
   await modal.getByLabel('Search songs').fill(term);
-  const request = modal.getByRole('button', { name: new RegExp(`^Request ${title}`) }).first();
+  // The results of this term, not a list still loading or on its way out.
+  const results = modal.getByRole('list', { name: 'Search results' });
+  await expect(results).toHaveAttribute('aria-busy', 'false');
+  const request = results.getByRole('button', { name: new RegExp(`^Request ${title}`) }).first();
   await expect(request).toBeVisible();
   if (screenshots) {
     await expectAccessible(page);
