@@ -11,6 +11,8 @@ import { z } from 'zod';
 /** The failures every route may answer (401, 403, 404, 422, 429, 503…), described once. */
 export const errorResponses = { '4xx': errorEnvelopeSchema, '5xx': errorEnvelopeSchema } as const;
 
+const SUCCESS_DESCRIPTION = 'Done: the envelope with `msg` (often empty) and `data`.';
+
 type SuccessEnvelopes<T extends Record<number, z.ZodType>> = {
   [Status in keyof T]: T[Status] extends z.ZodType
     ? ReturnType<typeof okEnvelopeSchema<T[Status]>>
@@ -25,7 +27,9 @@ export function envelopes<const T extends Record<number, z.ZodType>>(
   success: T,
 ): SuccessEnvelopes<T> & typeof errorResponses {
   const wrapped: Record<string, z.ZodType> = {};
-  for (const [status, data] of Object.entries(success)) wrapped[status] = okEnvelopeSchema(data);
+  for (const [status, data] of Object.entries(success)) {
+    wrapped[status] = okEnvelopeSchema(data).meta({ description: SUCCESS_DESCRIPTION });
+  }
   return { ...(wrapped as SuccessEnvelopes<T>), ...errorResponses };
 }
 

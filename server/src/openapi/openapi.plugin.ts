@@ -3,6 +3,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance, FastifySchema, HTTPMethods, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { SESSION_COOKIE } from '../auth/session-cookie.ts';
 import { nameSharedSchemas } from './components.ts';
 import { withoutUnusedComponents } from './prune-components.ts';
 import { widenWireForms } from './wire-forms.ts';
@@ -20,7 +21,7 @@ const BODY_MEDIA_TYPES = ['application/json', 'multipart/form-data'];
 const DESCRIPTION = [
   'The REST contract of Floorfill, generated from the zod schemas the server validates requests and answers with.',
   'Every JSON answer is the envelope `{status, msg, data}`; failures are `ErrorEnvelope`.',
-  'A session is the `ff_session` cookie set by login, or `Authorization: Bearer <access_token>`.',
+  `A session is the \`${SESSION_COOKIE}\` cookie set by login, or \`Authorization: Bearer <access_token>\`.`,
   'Messages, rate limits and realtime pushes are described in docs/api.md.',
 ].join('\n\n');
 
@@ -115,6 +116,14 @@ async function openApiPlugin(app: FastifyInstance): Promise<void> {
       openapi: '3.1.0',
       // The API's version, as its paths say (/api/v1).
       info: { title: 'Floorfill API', version: '1', description: DESCRIPTION },
+      components: {
+        securitySchemes: {
+          sessionCookie: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE },
+          bearerToken: { type: 'http', scheme: 'bearer' },
+        },
+      },
+      // Either one where a route needs a session; the public routes ignore both.
+      security: [{ sessionCookie: [] }, { bearerToken: [] }, {}],
     },
     transform: documentRoute,
     transformObject: documentObject,
