@@ -1,5 +1,7 @@
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import { healthRoutes } from '../health/health.routes.ts';
+import { contractSerializerCompiler } from '../http/contract-serializer.ts';
 import { createAppContext, type AppContext } from '../infra/context.ts';
 import { createLogger } from '../infra/logger.ts';
 import { jobHandlers } from '../jobs.ts';
@@ -15,6 +17,9 @@ import { exitGracefullyOnSignals, loadConfigOrExit } from './lifecycle.ts';
 
 async function buildWorkerHttp(ctx: AppContext, logger: FastifyBaseLogger) {
   const http: FastifyInstance = Fastify({ loggerInstance: logger, disableRequestLogging: true });
+  // The health routes declare zod contracts, as on the app nodes.
+  http.setValidatorCompiler(validatorCompiler);
+  http.setSerializerCompiler(contractSerializerCompiler);
   http.decorate('ctx', ctx);
   http.decorate('readiness', { shuttingDown: false });
   await http.register(metricsPlugin, { metrics: ctx.metrics, token: ctx.config.metricsToken });
