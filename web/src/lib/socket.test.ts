@@ -72,6 +72,19 @@ describe('the shared socket', () => {
     expect(connect).toHaveBeenCalledOnce();
   });
 
+  it('leaves a drained socket whose connection dropped to its own reconnect (no second session)', () => {
+    vi.useFakeTimers();
+    renderHook(() => useSocketSession(true));
+    act(() => fake().serverConnect());
+    const connect = vi.spyOn(fake(), 'connect');
+    act(() => {
+      fake().push('server:draining');
+      fake().serverDisconnect('transport close');
+    });
+    act(() => vi.advanceTimersByTime(1000));
+    expect(connect).not.toHaveBeenCalled();
+  });
+
   it('hands pushes to the newest handler while mounted, and stops when unmounted', () => {
     const first = vi.fn();
     const second = vi.fn();

@@ -35,7 +35,8 @@ function reconnectSoon(target: AppSocket): void {
   reconnectTimer = setTimeout(
     () => {
       reconnectTimer = null;
-      if (wanted && !target.connected) target.connect();
+      // An active socket is already reconnecting by itself: a second connect() would open a second session.
+      if (wanted && !target.connected && !target.active) target.connect();
     },
     250 + Math.floor(Math.random() * 750),
   );

@@ -74,8 +74,13 @@ export class FakeSocket {
     this.fire('connect');
   }
 
+  /**
+   * As socket.io-client does: after the server's own disconnect the socket
+   * stays down (inactive); after a lost transport it stays active and reconnects by itself.
+   */
   serverDisconnect(reason = 'transport close'): void {
     this.connected = false;
+    if (reason === 'io server disconnect') this.active = false;
     this.fire('disconnect', reason);
   }
 
