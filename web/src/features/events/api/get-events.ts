@@ -1,8 +1,7 @@
 import {
   eventCalendarSchema,
   eventSummarySchema,
-  hostDashboardSchema,
-  hostDashboardTipsSchema,
+  hostDashboardDataSchema,
   type EventSummary,
 } from '@floorfill/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
@@ -62,19 +61,13 @@ export function useUpcomingEvents() {
   });
 }
 
-/** The payments slice adds paid-tip totals to the dashboard answer. */
-const hostDashboardWithTipsSchema = hostDashboardSchema.extend(
-  hostDashboardTipsSchema.partial().shape,
-);
-export type HostDashboardData = z.infer<typeof hostDashboardWithTipsSchema>;
-
 export function useHostDashboard() {
   return useQuery({
     queryKey: eventKeys.dashboard(),
     queryFn: async ({ signal }) =>
       (
         await api.get('/api/v1/get-host-dashboard-data', {
-          schema: hostDashboardWithTipsSchema,
+          schema: hostDashboardDataSchema,
           signal,
         })
       ).data,
