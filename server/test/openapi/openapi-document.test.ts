@@ -1,3 +1,6 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import SwaggerParser from '@apidevtools/swagger-parser';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -164,5 +167,28 @@ describe('GET /api/openapi.json', () => {
     expect(schema.allOf).toContainEqual({
       anyOf: [{ required: ['host_id'] }, { required: ['hostId'] }],
     });
+  });
+
+  it('starts with the built web app, whose pages and files stay out of the document', async () => {
+    const dist = mkdtempSync(path.join(tmpdir(), 'floorfill-web-'));
+    mkdirSync(path.join(dist, 'assets'));
+    writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Floorfill</title>');
+    writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
+    const withWeb = await createTestApp({ WEB_DIST_DIR: dist });
+    try {
+      const page = await withWeb.app.inject({ method: 'GET', url: '/host/dashboard' });
+      expect(page.statusCode).toBe(200);
+      const { paths = {} } = await documentOf(withWeb);
+      expect(Object.keys(paths).filter((url) => !url.startsWith('/api/'))).toEqual([
+        '/healthz',
+        '/readyz',
+        '/demo/checkout/{id}',
+        '/demo/checkout/{id}/pay',
+        '/demo/checkout/{id}/cancel',
+      ]);
+    } finally {
+      await withWeb.close();
+      rmSync(dist, { recursive: true, force: true });
+    }
   });
 });
