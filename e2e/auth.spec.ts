@@ -1,5 +1,5 @@
 import { MSG } from '@floorfill/shared';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import {
   captureScreens,
   createEventAsHost,
@@ -10,6 +10,8 @@ import {
   uniqueEmail,
 } from './support/app.ts';
 import { chooseMenuItem } from './support/popups.ts';
+import { test } from './support/test.ts';
+import { expectToast, logToasts } from './support/toasts.ts';
 
 async function fillCode(page: Page, code: string) {
   // The six boxes accept a paste that spreads over all of them.
@@ -58,7 +60,7 @@ test('a new host registers, verifies the emailed code, signs in, switches role a
   await fillCode(page, await latestCode(request, email));
   await expect(verify).toBeEnabled();
   await verify.click();
-  await expect(page.getByText(MSG.emailVerified)).toBeVisible();
+  await expectToast(page, MSG.emailVerified);
   await expect(page).toHaveURL(/\/auth\/login/);
 
   await expectAccessible(page);
@@ -107,7 +109,7 @@ test('a forgotten password is reset with an emailed code, and only the new one w
   const requestedAt = new Date().toISOString();
   await page.getByLabel('Email', { exact: true }).fill(email);
   await page.getByRole('button', { name: 'Send OTP' }).click();
-  await expect(page.getByText(MSG.otpSent)).toBeVisible();
+  await expectToast(page, MSG.otpSent);
   await expect(page).toHaveURL(/\/auth\/verification\?/);
   await expectAccessible(page);
   await captureScreens(page, 'auth-reset-verify');
@@ -116,7 +118,7 @@ test('a forgotten password is reset with an emailed code, and only the new one w
   await page.getByLabel('New Password', { exact: true }).fill(newPassword);
   await page.getByLabel('Confirm New Password', { exact: true }).fill(newPassword);
   await page.getByRole('button', { name: 'Change Password' }).click();
-  await expect(page.getByText(MSG.passwordChanged)).toBeVisible();
+  await expectToast(page, MSG.passwordChanged);
   await expect(page).toHaveURL(/\/auth\/login/);
 
   await login(page, email, oldPassword);
@@ -131,6 +133,7 @@ test('a guest who scanned a QR code enters without an account and lands on the e
 }) => {
   // A host's live event, made in a context of its own.
   const hostContext = await browser.newContext();
+  await logToasts(hostContext);
   const hostPage = await hostContext.newPage();
   await signUpAndLogIn(hostPage, hostPage.request, 'QR Host');
   const event = await createEventAsHost(hostPage, 'Rooftop Night');
@@ -138,7 +141,7 @@ test('a guest who scanned a QR code enters without an account and lands on the e
 
   await page.goto(`/attendee/event/${event.id}?qr=y`);
   await expect(page).toHaveURL(/\/auth\/login\?.*qr=y/);
-  await expect(page.getByText(MSG.pleaseLogin)).toBeVisible();
+  await expectToast(page, MSG.pleaseLogin);
   await expectAccessible(page);
   await captureScreens(page, 'auth-login-qr');
 

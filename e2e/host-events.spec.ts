@@ -1,13 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { EVENT_MSG, MSG } from '@floorfill/shared';
-import {
-  expect,
-  request as playwrightRequest,
-  test,
-  type Locator,
-  type Page,
-} from '@playwright/test';
+import { expect, request as playwrightRequest, type Locator, type Page } from '@playwright/test';
 import {
   captureScreens,
   createVerifiedAccount,
@@ -15,6 +9,8 @@ import {
   signUpAndLogIn,
 } from './support/app.ts';
 import { openPopup, pickOption } from './support/popups.ts';
+import { test } from './support/test.ts';
+import { expectToast } from './support/toasts.ts';
 
 const BANNER_FIXTURE = path.join(import.meta.dirname, 'fixtures', 'banner.png');
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
@@ -140,7 +136,7 @@ test('a host creates, finds, edits, shares and deletes an event', async ({
   await form.getByLabel('City').fill('Lisbon');
   await pickOption(form.getByRole('combobox', { name: 'Country' }), 'Portugal', 'Portug');
   await form.getByRole('button', { name: 'Create Event' }).click();
-  await expect(page.getByText(EVENT_MSG.created)).toBeVisible();
+  await expectToast(page, EVENT_MSG.created);
   await expect(form).toBeHidden();
 
   const row = page.getByRole('row', { name: new RegExp(name) });
@@ -196,7 +192,7 @@ test('a host creates, finds, edits, shares and deletes an event', async ({
   const oldBanner = await row.getByRole('img', { name: `Banner of ${name}` }).getAttribute('src');
   await chooseBanner(page, edit);
   await edit.getByRole('button', { name: 'Update Event' }).click();
-  await expect(page.getByText(EVENT_MSG.updated)).toBeVisible();
+  await expectToast(page, EVENT_MSG.updated);
   const renamedRow = page.getByRole('row', { name: new RegExp(renamed.replace(/[()]/g, '\\$&')) });
   await expect(renamedRow).toBeVisible();
   const newBanner = renamedRow.getByRole('img', { name: `Banner of ${renamed}` });
@@ -217,7 +213,7 @@ test('a host creates, finds, edits, shares and deletes an event', async ({
   expect(saved.subarray(0, 8).equals(PNG_SIGNATURE)).toBe(true);
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
   await share.getByRole('button', { name: 'Copy link' }).click();
-  await expect(page.getByText(MSG.copySuccess)).toBeVisible();
+  await expectToast(page, MSG.copySuccess);
   const link = await share.getByRole('textbox', { name: 'Link' }).inputValue();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
   await share.getByRole('button', { name: 'Close' }).click();
@@ -253,7 +249,7 @@ test('a host creates, finds, edits, shares and deletes an event', async ({
   await page.getByRole('button', { name: `Delete ${renamed}` }).click();
   const confirm = page.getByRole('dialog', { name: 'Delete event?' });
   await confirm.getByRole('button', { name: 'Delete' }).click();
-  await expect(page.getByText(EVENT_MSG.deleted)).toBeVisible();
+  await expectToast(page, EVENT_MSG.deleted);
   await expect(page.getByText(MSG.noEventFound)).toBeVisible();
 });
 

@@ -1,5 +1,5 @@
 import { PROFILE_MSG } from '@floorfill/shared';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import {
   captureScreens,
   expectAccessible,
@@ -7,6 +7,8 @@ import {
   switchToAttendee,
 } from './support/app.ts';
 import { pickOption } from './support/popups.ts';
+import { test } from './support/test.ts';
+import { expectToast } from './support/toasts.ts';
 
 /** A verified host signed in through the login page, and the id the API gave it. */
 async function signIn(page: Page, name: string): Promise<{ id: number }> {
@@ -112,7 +114,7 @@ test('a host edits the profile, social links and previews it as an attendee', as
   await expect(page.getByRole('img', { name: 'Profile Image preview' })).toBeVisible();
 
   await profileForm(page).getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText(PROFILE_MSG.updated)).toBeVisible();
+  await expectToast(page, PROFILE_MSG.updated);
   await expect(page).toHaveURL(/\/host\/profile$/);
   await expect(page.getByRole('heading', { level: 1, name: 'DJ Nova' })).toBeVisible();
   await expect(page.getByText('Disco, house and everything that fills a floor.')).toBeVisible();
@@ -149,7 +151,7 @@ test('a host edits the profile, social links and previews it as an attendee', as
   await expectAccessible(page);
   await captureScreens(page, 'social-links-modal');
   await modal.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText(PROFILE_MSG.socialLinksUpdated)).toBeVisible();
+  await expectToast(page, PROFILE_MSG.socialLinksUpdated);
   await expect(modal).toBeHidden();
 
   const instagram = page.getByRole('link', { name: /Instagram/ });

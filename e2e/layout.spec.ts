@@ -1,5 +1,6 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { LAPTOP, PHONE, expectAccessible, signUpAndLogIn } from './support/app.ts';
+import { test } from './support/test.ts';
 
 /**
  * The legal links (Terms of Service, Privacy & Policy) close every page in the

@@ -1,5 +1,5 @@
 import { ATTENDANCE_MSG, MSG, REQUEST_MSG } from '@floorfill/shared';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import {
   captureScreens,
   createEventAsHost,
@@ -7,6 +7,8 @@ import {
   signUpAndLogIn,
   switchToAttendee,
 } from './support/app.ts';
+import { test } from './support/test.ts';
+import { expectToast, logToasts } from './support/toasts.ts';
 
 const LIVE = 'Live updates on';
 const SONG = 'Bohemian Rhapsody';
@@ -28,7 +30,7 @@ async function requestSong(page: Page, term: string, title: string, screenshots 
     await captureScreens(page, 'attendee-song-modal');
   }
   await request.click();
-  await expect(page.getByText(REQUEST_MSG.requested)).toBeVisible();
+  await expectToast(page, REQUEST_MSG.requested);
   await expect(
     modal.getByRole('button', { name: new RegExp(`^Cancel request for ${title}`) }).first(),
   ).toBeVisible();
@@ -51,6 +53,7 @@ test('a request reaches the booth live, groups with a guest’s, and its request
 
   // The host and tonight's event (started an hour ago), plus upcoming ones for the carousel.
   const hostContext = await browser.newContext();
+  await logToasts(hostContext);
   const host = await hostContext.newPage();
   await signUpAndLogIn(host, host.request, 'Booth Host');
   const tonight = await createEventAsHost(host, 'Friday Floorfill', -60);
@@ -71,6 +74,7 @@ test('a request reaches the booth live, groups with a guest’s, and its request
 
   // The attendee: joined to the upcoming events already, joins tonight's by its code.
   const attendeeContext = await browser.newContext();
+  await logToasts(attendeeContext);
   const attendee = await attendeeContext.newPage();
   await signUpAndLogIn(attendee, attendee.request, 'Ana Attendee');
   await switchToAttendee(attendee);
@@ -97,7 +101,7 @@ test('a request reaches the booth live, groups with a guest’s, and its request
   await expect(confirmJoin).toContainText(tonight.code);
   await confirmJoin.getByRole('button', { name: 'Join', exact: true }).click();
   await expect(attendee).toHaveURL(new RegExp(`/attendee/event/${tonight.id}$`));
-  await expect(attendee.getByText(ATTENDANCE_MSG.joined)).toBeVisible();
+  await expectToast(attendee, ATTENDANCE_MSG.joined);
   await expect(attendee.getByRole('button', { name: 'Joined' })).toBeDisabled();
   await expect(attendee.getByText(LIVE)).toBeVisible();
   // The booth hears of the join without a reload.
@@ -115,6 +119,7 @@ test('a request reaches the booth live, groups with a guest’s, and its request
 
   // A guest scans the QR code, logs in as a guest, joins and asks for the same song.
   const guestContext = await browser.newContext();
+  await logToasts(guestContext);
   const guest = await guestContext.newPage();
   await guest.goto(`/attendee/event/${tonight.id}?qr=y`);
   await expect(guest).toHaveURL(/\/auth\/login\?.*qr=y/);
@@ -141,7 +146,7 @@ test('a request reaches the booth live, groups with a guest’s, and its request
     .click();
   await expect(host.getByRole('button', { name: `Mark as unplayed: ${SONG}` })).toBeVisible();
 
-  await expect(attendee.getByText(`${SONG} is playing now!`)).toBeVisible();
+  await expectToast(attendee, `${SONG} is playing now!`);
   await expect(ownRequest.getByRole('img', { name: 'Played' })).toBeVisible();
   await expect(guest.getByRole('img', { name: 'Played' })).toBeVisible();
 

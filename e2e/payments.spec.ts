@@ -1,5 +1,5 @@
 import { RATING_MSG, WALLET_MSG } from '@floorfill/shared';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import {
   captureScreens,
   createEventAsHost,
@@ -8,6 +8,8 @@ import {
   signUpAndLogIn,
   switchToAttendee,
 } from './support/app.ts';
+import { test } from './support/test.ts';
+import { expectToast, logToasts } from './support/toasts.ts';
 
 /**
  * Money and reputation in demo payments (the embedded default): the host
@@ -73,7 +75,7 @@ test('a host connects Stripe, an attendee tips twice and rates, and the host see
   await host.getByLabel('Public key').fill('pk_test_e2eDemoKey123');
   await host.getByLabel('Secret key').fill('sk_test_e2eDemoSecret456');
   await host.getByRole('button', { name: 'Save' }).click();
-  await expect(host.getByText(WALLET_MSG.hostSaved)).toBeVisible();
+  await expectToast(host, WALLET_MSG.hostSaved);
   await host.reload();
   await expect(host.getByLabel('Public key')).toHaveValue('pk_test_e2eDemoKey123');
   await expect(host.getByLabel('Secret key')).toHaveValue('');
@@ -93,6 +95,7 @@ test('a host connects Stripe, an attendee tips twice and rates, and the host see
 
   // The attendee, in a browser of their own, joins by code and opens the event page.
   const attendeeContext = await browser.newContext({ baseURL });
+  await logToasts(attendeeContext);
   const attendee = await attendeeContext.newPage();
   await signUpAndLogIn(attendee, attendee.request, 'Ava Attendee');
   await switchToAttendee(attendee);
@@ -118,9 +121,9 @@ test('a host connects Stripe, an attendee tips twice and rates, and the host see
   await attendee.getByRole('button', { name: 'Pay $5.00' }).click();
 
   // The host hears of it at once; the attendee is back where the tip started.
-  await expect(host.getByText('Ava Attendee tipped you $5.00')).toBeVisible();
+  await expectToast(host, 'Ava Attendee tipped you $5.00');
   await expect(attendee).toHaveURL(new RegExp(`/attendee/event/${event.id}$`));
-  await expect(attendee.getByText(TIP_SUCCESS)).toBeVisible();
+  await expectToast(attendee, TIP_SUCCESS);
   await expect(tipsCard).toContainText('$5.00');
 
   // $7.50, a custom amount, after the checks of the custom field.
@@ -133,9 +136,9 @@ test('a host connects Stripe, an attendee tips twice and rates, and the host see
   await expect(customTip).toContainText('Total: $7.50');
   await payOnDemoCheckout(attendee, customTip, '$7.50');
 
-  await expect(host.getByText('Ava Attendee tipped you $7.50')).toBeVisible();
+  await expectToast(host, 'Ava Attendee tipped you $7.50');
   await expect(attendee).toHaveURL(new RegExp(`/attendee/event/${event.id}$`));
-  await expect(attendee.getByText(TIP_SUCCESS)).toBeVisible();
+  await expectToast(attendee, TIP_SUCCESS);
   await expect(tipsCard).toContainText('$12.50');
   await expect(tipsCard).toContainText('2 tips');
   await expectAccessible(host);
@@ -154,7 +157,7 @@ test('a host connects Stripe, an attendee tips twice and rates, and the host see
   await expectAccessible(attendee);
   await captureScreens(attendee, 'payments-rating-modal');
   await rating.getByRole('button', { name: 'Submit' }).click();
-  await expect(attendee.getByText(RATING_MSG.stored)).toBeVisible();
+  await expectToast(attendee, RATING_MSG.stored);
   await expect(rating).toBeHidden();
   await expect(attendee.getByRole('button', { name: 'Rate The Host' })).toHaveCount(0);
   await expectAccessible(attendee);
@@ -176,7 +179,7 @@ test('a host connects Stripe, an attendee tips twice and rates, and the host see
   await expect(attendee).toHaveURL(/\/demo\/checkout\/demo_cs_/);
   await attendee.getByRole('button', { name: 'Cancel' }).click();
   await expect(attendee).toHaveURL(new RegExp(`/attendee/host-profile/${hostId}$`));
-  await expect(attendee.getByText(TIP_CANCELLED)).toBeVisible();
+  await expectToast(attendee, TIP_CANCELLED);
   await host.reload();
   await expect(tipsCard).toContainText('2 tips');
 
@@ -195,7 +198,7 @@ test('a host connects Stripe, an attendee tips twice and rates, and the host see
   await expectAccessible(attendee);
   await attendee.getByLabel('Card number').fill('4242 4242 4242 4242');
   await attendee.getByRole('button', { name: 'Save card' }).click();
-  await expect(attendee.getByText(WALLET_MSG.cardSaved)).toBeVisible();
+  await expectToast(attendee, WALLET_MSG.cardSaved);
   const summary = `Visa •••• 4242, expires 12/${String(expiryYear).slice(2)}`;
   await expect(attendee.getByText(summary)).toBeVisible();
   await attendee.reload();
