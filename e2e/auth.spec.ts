@@ -30,6 +30,7 @@ async function register(page: Page, email: string, password: string) {
   await page.getByRole('checkbox').check();
   await page.getByRole('button', { name: 'Register' }).click();
   await expect(page).toHaveURL(/\/auth\/verification\/email/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Verify your email' })).toBeVisible();
 }
 
 async function login(page: Page, email: string, password: string) {
@@ -62,6 +63,7 @@ test('a new host registers, verifies the emailed code, signs in, switches role a
   await verify.click();
   await expectToast(page, MSG.emailVerified);
   await expect(page).toHaveURL(/\/auth\/login/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Login' })).toBeVisible();
 
   await expectAccessible(page);
   await captureScreens(page, 'auth-login');
@@ -104,6 +106,7 @@ test('a forgotten password is reset with an emailed code, and only the new one w
 
   await page.getByRole('link', { name: /Forgot Password/i }).click();
   await expect(page).toHaveURL(/\/auth\/reset-password/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Reset your password' })).toBeVisible();
   await expectAccessible(page);
   await captureScreens(page, 'auth-reset-request');
   const requestedAt = new Date().toISOString();
@@ -111,6 +114,9 @@ test('a forgotten password is reset with an emailed code, and only the new one w
   await page.getByRole('button', { name: 'Send OTP' }).click();
   await expectToast(page, MSG.otpSent);
   await expect(page).toHaveURL(/\/auth\/verification\?/);
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Choose a new password' }),
+  ).toBeVisible();
   await expectAccessible(page);
   await captureScreens(page, 'auth-reset-verify');
 
@@ -141,6 +147,7 @@ test('a guest who scanned a QR code enters without an account and lands on the e
 
   await page.goto(`/attendee/event/${event.id}?qr=y`);
   await expect(page).toHaveURL(/\/auth\/login\?.*qr=y/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Login' })).toBeVisible();
   await expectToast(page, MSG.pleaseLogin);
   await expectAccessible(page);
   await captureScreens(page, 'auth-login-qr');

@@ -148,6 +148,7 @@ test('a host creates, finds, edits, shares and deletes an event', async ({
   // The dashboard shows it in the calendar and the upcoming list.
   await page.getByRole('link', { name: 'Dashboard' }).click();
   await expect(page).toHaveURL(/\/host\/dashboard$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
   await expect(page.getByRole('link', { name: new RegExp(name) })).toBeVisible();
   const calendarDay = page.getByRole('button', { name: `${dayName(day)}, 1 event` });
   await expect(calendarDay).toBeVisible();
