@@ -90,6 +90,9 @@ export async function signUp(
   const payload = signupPayload(overrides);
   const res = await post(t, '/api/auth/signup', payload);
   if (res.statusCode !== 201) throw new Error(`signup failed: ${res.statusCode} ${res.body}`);
+  // The verification mail has gone out, as it has before a person acts on it: with BullMQ a
+  // mail queued by the test's next call could otherwise be delivered first and pass for the newest.
+  await t.ctx.queue.idle();
   const user = await t.ctx.db
     .selectFrom('users')
     .select('id')
