@@ -16,23 +16,25 @@ import { useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { GoBackButton } from '@/components/ui/go-back-button';
 import { paths } from '@/config/paths';
-import { ConfirmDialog } from '@/features/events/components/confirm-dialog';
 import {
+  ConfirmDialog,
   EventDetailsError,
   EventDetailsSkeleton,
-} from '@/features/events/components/event-details-fallback';
-import { EventFacts } from '@/features/events/components/event-facts';
-import { EventHeaderCard } from '@/features/events/components/event-header-card';
-import { EventShareModal } from '@/features/events/components/event-share-modal';
-import { HostCard } from '@/features/events/components/host-card';
-import { TipHostCard } from '@/features/payments/components/tip-host-card';
-import { RateHostCard } from '@/features/ratings/components/rate-host-card';
+  EventFacts,
+  EventHeaderCard,
+  EventShareModal,
+  HostCard,
+} from '@/features/events';
+import { TipHostCard } from '@/features/payments';
+import { RateHostCard } from '@/features/ratings';
 import { LiveStatus } from '@/features/realtime/components/live-status';
 import { EVENT_DELETED_MSG, useEventRoom } from '@/features/realtime/use-event-room';
-import { useCancelSongRequest } from '@/features/requests/api/song-requests';
-import { OwnSongRequests } from '@/features/requests/components/own-song-requests';
-import { SongRequestModal } from '@/features/requests/components/song-request-modal';
-import { requestedSongIds } from '@/features/requests/utils/own-requests';
+import {
+  OwnSongRequests,
+  requestedSongIds,
+  SongRequestModal,
+  useCancelSongRequest,
+} from '@/features/requests';
 import { errorMessageOf, isApiError } from '@/lib/api-client';
 import { notifyError, notifyInfo, notifySuccess } from '@/lib/notify';
 import { attendanceKeys } from '../api/attendance-keys';
@@ -76,9 +78,10 @@ interface AttendeeEventDetailsProps {
 export function AttendeeEventDetails({ eventId, userId, isGuest }: AttendeeEventDetailsProps) {
   const navigate = useNavigate();
   const [joinedHint, setJoinedHint] = useState(false);
+  const detailsKey = attendanceKeys.details(eventId);
   const room = useEventRoom({
     eventId,
-    queryKey: attendanceKeys.details(eventId),
+    queryKey: detailsKey,
     enabled: joinedHint,
     onDeleted: () => {
       notifyInfo(EVENT_DELETED_MSG);
@@ -90,7 +93,7 @@ export function AttendeeEventDetails({ eventId, userId, isGuest }: AttendeeEvent
   const details = useAttendeeEventDetails(eventId, room.pollInterval);
   const join = useJoinEvent();
   const leave = useLeaveEvent();
-  const cancel = useCancelSongRequest(eventId);
+  const cancel = useCancelSongRequest(detailsKey);
   const [pending, setPending] = useState<Pending | null>(null);
   const [searching, setSearching] = useState(false);
   const [sharing, setSharing] = useState(false);
@@ -258,6 +261,7 @@ export function AttendeeEventDetails({ eventId, userId, isGuest }: AttendeeEvent
         onClose={() => setSearching(false)}
         eventId={event.id}
         attendeeId={userId}
+        detailsKey={detailsKey}
         requested={requested}
       />
       <EventShareModal event={event} opened={sharing} onClose={() => setSharing(false)} />

@@ -4,7 +4,7 @@ import { IconLogin2 } from '@tabler/icons-react';
 import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { paths } from '@/config/paths';
-import { ConfirmDialog } from '@/features/events/components/confirm-dialog';
+import { ConfirmDialog } from '@/features/events';
 import { errorMessageOf, isApiError } from '@/lib/api-client';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { useJoinEvent } from '../api/membership';

@@ -8,7 +8,7 @@ import type { EmblaCarouselType } from 'embla-carousel';
 import Autoplay from 'embla-carousel-autoplay';
 import { useEffect, useState, type ReactNode } from 'react';
 import { paths } from '@/config/paths';
-import { ProfileEventCard } from '@/features/profiles/components/profile-event-card';
+import { ProfileEventCard } from '@/features/profiles';
 import classes from './joined-events-carousel.module.css';
 
 /**

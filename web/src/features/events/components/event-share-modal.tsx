@@ -1,5 +1,5 @@
 import type { EventSummary } from '@floorfill/shared';
-import { QrShareModal } from '@/features/sharing/components/qr-share-modal';
+import { QrShareModal } from '@/features/sharing';
 
 interface EventShareModalProps {
   event: EventSummary;

@@ -3,8 +3,7 @@ import {
   sendSongRequestData,
   type AttendeeEventDetails,
 } from '@floorfill/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { attendanceKeys } from '@/features/attendance/api/attendance-keys';
+import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { withOwnRequest, withoutOwnRequest } from '../utils/own-requests';
 import { toSendSongRequestBody, type SongRequestPayload } from '../utils/song-request-payload';
@@ -30,30 +29,30 @@ export function cancelSongRequest({ eventId, songId }: CancelSongRequestInput) {
 }
 
 /**
- * The answer updates the event page at once. A snapshot fetch already under
- * way may have been read before this write, so it is asked again; the
- * room's pushes bring the counts.
+ * The answer updates the event page at once. The page owns its snapshot and
+ * says where it is cached (`detailsKey`), so this feature needs nothing of
+ * the page's. A snapshot fetch already under way may have been read before
+ * this write, so it is asked again; the room's pushes bring the counts.
  */
-function useUpdateDetails(eventId: number) {
+function useUpdateDetails(queryKey: QueryKey) {
   const queryClient = useQueryClient();
   return (change: (details: AttendeeEventDetails) => AttendeeEventDetails) => {
-    const queryKey = attendanceKeys.details(eventId);
     const raced = queryClient.isFetching({ queryKey, exact: true }) > 0;
     queryClient.setQueryData<AttendeeEventDetails>(queryKey, (old) => (old ? change(old) : old));
     if (raced) void queryClient.invalidateQueries({ queryKey, exact: true });
   };
 }
 
-export function useSendSongRequest(eventId: number) {
-  const update = useUpdateDetails(eventId);
+export function useSendSongRequest(detailsKey: QueryKey) {
+  const update = useUpdateDetails(detailsKey);
   return useMutation({
     mutationFn: sendSongRequest,
     onSuccess: ({ data }) => update((details) => withOwnRequest(details, data.song_request)),
   });
 }
 
-export function useCancelSongRequest(eventId: number) {
-  const update = useUpdateDetails(eventId);
+export function useCancelSongRequest(detailsKey: QueryKey) {
+  const update = useUpdateDetails(detailsKey);
   return useMutation({
     mutationFn: cancelSongRequest,
     onSuccess: (_answer, { songId }) => update((details) => withoutOwnRequest(details, songId)),

@@ -1,25 +1,45 @@
-import { SONG_SEARCH_DEBOUNCE_MS, TRUNCATE } from '@floorfill/shared';
+import { attendeeEventDetailsSchema, SONG_SEARCH_DEBOUNCE_MS, TRUNCATE } from '@floorfill/shared';
+import { useQuery } from '@tanstack/react-query';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useAttendeeEventDetails } from '@/features/attendance/api/get-attendee-event-details';
 import {
   attendeeEventDetails,
   catalogSong,
   songRequest,
 } from '@/features/realtime/testing/fixtures';
+import { api } from '@/lib/api-client';
 import { renderWithProviders, stubApi } from '@/testing/render';
 import { requestedSongIds } from '../utils/own-requests';
 import { NO_SONGS_FOUND, SongRequestModal } from './song-request-modal';
 
 const LONG_TITLE = 'Bohemian Rhapsody (Remastered 2011 Version)';
 
+/** Where the harness caches the event page's snapshot; the modal is told so, as the page tells it. */
+const DETAILS_KEY = ['event-page', 7];
+
 /** The modal as the event page mounts it: what was requested comes from the page's snapshot. */
 function EventPageHarness() {
-  const details = useAttendeeEventDetails(7, 0);
+  const details = useQuery({
+    queryKey: DETAILS_KEY,
+    queryFn: async () =>
+      (
+        await api.get('/api/v1/get-attendee-event-details', {
+          query: { id: 7 },
+          schema: attendeeEventDetailsSchema,
+        })
+      ).data,
+  });
   const requested = requestedSongIds(details.data?.song_requests ?? []);
   return (
-    <SongRequestModal opened onClose={() => {}} eventId={7} attendeeId={5} requested={requested} />
+    <SongRequestModal
+      opened
+      onClose={() => {}}
+      eventId={7}
+      attendeeId={5}
+      detailsKey={DETAILS_KEY}
+      requested={requested}
+    />
   );
 }
 

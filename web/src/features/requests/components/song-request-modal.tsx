@@ -7,6 +7,7 @@ import {
 import { Button, Card, Group, Loader, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { IconMoodEmpty, IconPlus, IconSearch, IconX } from '@tabler/icons-react';
+import type { QueryKey } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { errorMessageOf } from '@/lib/api-client';
 import { notifyError, notifySuccess } from '@/lib/notify';
@@ -23,6 +24,8 @@ interface SongRequestModalProps {
   onClose: () => void;
   eventId: number;
   attendeeId: number;
+  /** Where the page caches its event details; a request or cancel updates them there. */
+  detailsKey: QueryKey;
   /** Song ids the caller already requested here: those offer Cancel. */
   requested: ReadonlySet<string>;
 }
@@ -103,6 +106,7 @@ export function SongRequestModal({
   onClose,
   eventId,
   attendeeId,
+  detailsKey,
   requested,
 }: SongRequestModalProps) {
   const phone = useMediaQuery('(max-width: 36em)') ?? false;
@@ -111,8 +115,8 @@ export function SongRequestModal({
   // Clearing the field shows the hint at once; only typing waits for the pause.
   const query = term.trim() ? debounced : '';
   const search = useSongSearch(query);
-  const send = useSendSongRequest(eventId);
-  const cancel = useCancelSongRequest(eventId);
+  const send = useSendSongRequest(detailsKey);
+  const cancel = useCancelSongRequest(detailsKey);
   const [busySongId, setBusySongId] = useState<string | null>(null);
 
   const typing = term.trim() !== '' && term.trim() !== debounced;

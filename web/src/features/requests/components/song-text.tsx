@@ -1,6 +1,6 @@
 import { TRUNCATE } from '@floorfill/shared';
 import { Text, type TextProps } from '@mantine/core';
-import { truncate } from '@/features/events/utils/truncate';
+import { truncate } from '@/features/events';
 
 interface TruncatedTextProps extends TextProps {
   text: string;

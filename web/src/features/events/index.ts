@@ -1,0 +1,8 @@
+/** What other features may use of events; everything else here is private. */
+export { ConfirmDialog } from './components/confirm-dialog';
+export { EventDetailsError, EventDetailsSkeleton } from './components/event-details-fallback';
+export { EventFacts } from './components/event-facts';
+export { EventHeaderCard } from './components/event-header-card';
+export { EventShareModal } from './components/event-share-modal';
+export { HostCard } from './components/host-card';
+export { truncate } from './utils/truncate';

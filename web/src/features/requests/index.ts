@@ -1,0 +1,5 @@
+/** What other features may use of song requests; everything else here is private. */
+export { useCancelSongRequest } from './api/song-requests';
+export { OwnSongRequests } from './components/own-song-requests';
+export { SongRequestModal } from './components/song-request-modal';
+export { requestedSongIds } from './utils/own-requests';

@@ -1,0 +1,2 @@
+/** What other features may use of sharing; everything else here is private. */
+export { QrShareModal } from './components/qr-share-modal';
