@@ -13,6 +13,7 @@ import type { AppContext } from './infra/context.ts';
 import { contractSerializerCompiler } from './http/contract-serializer.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
 import { HttpError } from './http/errors.ts';
+import overloadPlugin from './http/overload.plugin.ts';
 import { IMAGE_UPLOAD_MAX_BYTES, MSG } from '@floorfill/shared';
 import { healthRoutes, type Readiness } from './health/health.routes.ts';
 import metricsPlugin from './metrics/metrics.plugin.ts';
@@ -92,6 +93,8 @@ export async function buildApp(ctx: AppContext, logger: Logger): Promise<Fastify
     crossOriginEmbedderPolicy: false,
   });
   await app.register(cookie);
+  // Sheds requests (503) while this node is overloaded, before any of them queries the database.
+  await app.register(overloadPlugin, { config: ctx.config.overload, pool: ctx.database.pool });
   await app.register(rateLimit, {
     global: false,
     ...(ctx.redis ? { redis: ctx.redis, nameSpace: `${ctx.config.redisPrefix}:rl:` } : {}),

@@ -118,6 +118,34 @@ const envSchema = z.object({
     emptyAsUndefined,
     z.coerce.number().int().min(0).default(120),
   ),
+  /**
+   * Overload shedding: past these a node answers 503 with Retry-After at once
+   * rather than late. 0 turns a check off. The event-loop checks are off by
+   * default under NODE_ENV=test (see loadConfig).
+   */
+  OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().min(0).max(60_000).optional(),
+  ),
+  /** The share of the last sample the event loop was busy, 0–1. */
+  OVERLOAD_MAX_EVENT_LOOP_UTILIZATION: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().min(0).max(1).optional(),
+  ),
+  /** Queries waiting for a pg pool connection (Postgres only). */
+  OVERLOAD_MAX_POOL_WAITING: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().min(0).default(50),
+  ),
+  /** How often the event loop is measured: how fast shedding starts and stops. */
+  OVERLOAD_SAMPLE_INTERVAL_MS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().min(10).max(60_000).default(1000),
+  ),
+  OVERLOAD_RETRY_AFTER_SECONDS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().min(1).max(3600).default(2),
+  ),
   /** How often the worker deletes expired sessions and codes. */
   PRUNE_INTERVAL_MINUTES: z.preprocess(
     emptyAsUndefined,
@@ -216,6 +244,7 @@ export interface Config {
   /** Per user and minute; 0 means no limit. */
   songSearchRateLimitPerMinute: number;
   pruneIntervalMinutes: number;
+  overload: OverloadConfig;
   webDistDir: string;
   /** The dev outbox (mail printed and kept for developers) is on exactly when there is no SMTP. */
   devOutbox: boolean;
@@ -241,6 +270,21 @@ export interface StripeConfig {
   connectWebhookSecret: string | undefined;
   /** Host, port and protocol for the SDK when STRIPE_API_BASE_URL is set. */
   api: { host: string; port: number; protocol: 'http' | 'https' } | undefined;
+}
+
+/**
+ * When a node sheds requests (503 with Retry-After) because it has more work
+ * than it can serve. A threshold of 0 turns its check off.
+ */
+export interface OverloadConfig {
+  /** Mean event-loop delay over the last sample, in milliseconds. */
+  maxEventLoopDelayMs: number;
+  /** Share of the last sample the event loop was busy (0–1). */
+  maxEventLoopUtilization: number;
+  /** Queries waiting for a pg pool connection. */
+  maxPoolWaiting: number;
+  sampleIntervalMs: number;
+  retryAfterSeconds: number;
 }
 
 /** Song search: which music service to ask, how long to wait, and its address and keys. */
@@ -388,6 +432,18 @@ export function loadConfig(rawEnv: RawEnv = process.env): Config {
     songRequestRateLimitPerMinute: env.SONG_REQUEST_RATE_LIMIT_PER_MINUTE,
     songSearchRateLimitPerMinute: env.SONG_SEARCH_RATE_LIMIT_PER_MINUTE,
     pruneIntervalMinutes: env.PRUNE_INTERVAL_MINUTES,
+    // Tests drive the app in process (app.inject): its event loop never waits
+    // for a network between requests, so it would always look saturated.
+    // Tests of shedding set these themselves.
+    overload: {
+      maxEventLoopDelayMs:
+        env.OVERLOAD_MAX_EVENT_LOOP_DELAY_MS ?? (env.NODE_ENV === 'test' ? 0 : 200),
+      maxEventLoopUtilization:
+        env.OVERLOAD_MAX_EVENT_LOOP_UTILIZATION ?? (env.NODE_ENV === 'test' ? 0 : 0.98),
+      maxPoolWaiting: env.OVERLOAD_MAX_POOL_WAITING,
+      sampleIntervalMs: env.OVERLOAD_SAMPLE_INTERVAL_MS,
+      retryAfterSeconds: env.OVERLOAD_RETRY_AFTER_SECONDS,
+    },
     webDistDir: path.resolve(repoRoot, env.WEB_DIST_DIR ?? 'web/dist'),
     devOutbox: !env.SMTP_URL,
     catalog: {

@@ -38,4 +38,5 @@ export const MSG = {
   notFound: 'Not found.',
   tooManyRequests: 'Too many attempts. Please try again later.',
   serviceUnavailable: 'The service is temporarily unavailable. Please try again shortly.',
+  serverBusy: 'The server is busy right now. Please try again in a moment.',
 } as const;

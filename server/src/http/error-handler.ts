@@ -1,9 +1,9 @@
 import { MSG, type FieldErrors } from '@floorfill/shared';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { isDatabaseUnavailable } from '../infra/db.ts';
+import { isDatabaseUnavailable, isPoolExhausted } from '../infra/db.ts';
 import { failure, validationFailure } from './envelope.ts';
-import { HttpError, ValidationError } from './errors.ts';
+import { HttpError, ServerBusyError, ValidationError, type OverloadReason } from './errors.ts';
 
 function fieldErrorsFrom(
   validation: ReadonlyArray<{ instancePath: string; message?: string | undefined }>,
@@ -31,13 +31,53 @@ function isMalformedMultipart(error: FastifyError): boolean {
 }
 
 /**
+ * While a node sheds, it warns at most once a second: a log line per
+ * turned-away request would add to the load it reports.
+ */
+const SHED_WARNING_INTERVAL_MS = 1000;
+
+type BusyAnswer = (
+  request: FastifyRequest,
+  reply: FastifyReply,
+  reason: OverloadReason,
+) => FastifyReply;
+
+/**
+ * Answers a request this node is too busy to serve: 503, Retry-After, the
+ * busy message. Counted by reason in overload_shed_total; the warning carries
+ * how many requests were turned away since the last one.
+ */
+function busyAnswer(app: FastifyInstance): BusyAnswer {
+  let lastWarningAt = Number.NEGATIVE_INFINITY;
+  let shedSinceWarning = 0;
+  return (request, reply, reason) => {
+    const { config, metrics } = app.ctx;
+    metrics.overloadShed.inc({ reason });
+    shedSinceWarning += 1;
+    const now = performance.now();
+    if (now - lastWarningAt >= SHED_WARNING_INTERVAL_MS) {
+      request.log.warn({ reason, shed: shedSinceWarning }, 'overloaded: shedding requests');
+      lastWarningAt = now;
+      shedSinceWarning = 0;
+    }
+    const retryAfter = config.overload.retryAfterSeconds;
+    return reply
+      .status(503)
+      .header('retry-after', String(retryAfter))
+      .send(failure(MSG.serverBusy, { retry_after_seconds: retryAfter, request_id: request.id }));
+  };
+}
+
+/**
  * The one error handler: client mistakes become the spec's envelope with a 4xx;
- * a lost database becomes a 503; anything else is logged with its request
- * context and answered as a 500 without internals. A 5xx body carries the
+ * an overloaded node (see overload.plugin.ts) and a lost database each become
+ * a 503 of their own; anything else is logged with its request context and
+ * answered as a 500 without internals. A 5xx body carries the
  * request id (also in the `x-request-id` header and on every log line of the
  * request), so a user's report leads an operator to the log.
  */
 export function registerErrorHandling(app: FastifyInstance): void {
+  const answerBusy = busyAnswer(app);
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
       return reply
@@ -47,9 +87,13 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (error instanceof ValidationError) {
       return reply.status(422).send(validationFailure(error.message, error.fieldErrors));
     }
+    if (error instanceof ServerBusyError) return answerBusy(request, reply, error.reason);
     if (error instanceof HttpError) {
       return reply.status(error.statusCode).send(failure(error.message, error.data));
     }
+    // Every pool connection stayed checked out for the whole wait: the
+    // database answers, this node asks it more than its pool can carry.
+    if (isPoolExhausted(error)) return answerBusy(request, reply, 'pool_exhausted');
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, 'database unavailable');
       return reply

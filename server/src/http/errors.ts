@@ -38,3 +38,20 @@ export const tooManyRequests = (message: string, data?: Record<string, unknown>)
   new HttpError(429, message, data);
 export const fieldError = (field: string, message: string) =>
   new ValidationError({ [field]: [message] });
+
+/** What made a node turn a request away; the label of the shed-requests counter. */
+export type OverloadReason =
+  'event_loop_delay' | 'event_loop_utilization' | 'pool_waiting' | 'pool_exhausted';
+
+/**
+ * This node has more work than it can serve right now, so it says so at once
+ * instead of answering late or not at all. Neither the client's fault nor an
+ * outage: the error handler answers 503 with Retry-After, and the client
+ * tries again in a moment (here or on another node).
+ */
+export class ServerBusyError extends Error {
+  override name = 'ServerBusyError';
+  constructor(readonly reason: OverloadReason) {
+    super(MSG.serverBusy);
+  }
+}

@@ -27,6 +27,8 @@ export interface DatabaseOptions {
   databaseUrl: string | undefined;
   dataDir: string;
   poolSize?: number;
+  /** How long a query waits for a pool connection, or a new connection takes to open; 5 s unless given. */
+  connectionTimeoutMs?: number;
   /** Open an existing PGlite data dump instead of a directory (test snapshots). */
   pgliteLoadDataDir?: Blob;
   /** Keep PGlite in memory (tests): nothing is written under dataDir. */
@@ -39,7 +41,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
       max: options.poolSize ?? 10,
-      connectionTimeoutMillis: 5000,
+      connectionTimeoutMillis: options.connectionTimeoutMs ?? 5000,
     });
     // A client losing its connection must not crash the process: idle ones are
     // replaced by the pool, and a query in flight fails with its own error (a 503).
@@ -89,12 +91,27 @@ const UNAVAILABLE_CODES = new Set([
   '08006',
 ]);
 
-/** True when an error means the database cannot be reached right now (answered as 503). */
+/**
+ * True when an error means the database cannot be reached right now (answered
+ * as 503): refused or dropped connections, a server shutting down or not yet
+ * accepting, a connection that could not open in time. A full pool is not
+ * among them: see isPoolExhausted.
+ */
 export function isDatabaseUnavailable(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
   const code = (error as { code?: unknown }).code;
   if (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) return true;
-  return /Connection terminated|timeout exceeded when trying to connect|connection (is )?closed|is not queryable/i.test(
-    error.message,
-  );
+  return /Connection terminated|connection (is )?closed|is not queryable/i.test(error.message);
+}
+
+/**
+ * True when a query gave up waiting for one of the pool's connections: every
+ * one stayed checked out by other queries for the whole connection timeout.
+ * That is this node asking more of the database than its pool carries
+ * (overload), not the database being down. pg-pool words it so when a query
+ * times out in its queue; a new connection that cannot open in time fails as
+ * "Connection terminated due to connection timeout" instead.
+ */
+export function isPoolExhausted(error: unknown): boolean {
+  return error instanceof Error && /timeout exceeded when trying to connect/i.test(error.message);
 }

@@ -14,6 +14,8 @@ export interface Metrics {
   readonly socketEmits: Counter<'event'>;
   readonly jobsCompleted: Counter<'job'>;
   readonly jobsFailed: Counter<'job' | 'final'>;
+  /** Requests this node turned away with 503 because it was overloaded, by reason. */
+  readonly overloadShed: Counter<'reason'>;
   /** Connect the socket gauges to this process's Socket.IO server. */
   observeSockets(source: SocketSource): void;
 }
@@ -104,6 +106,13 @@ export function createMetrics(sources: MetricsSources): Metrics {
     registers: [registry],
   });
 
+  const overloadShed = new Counter({
+    name: 'overload_shed_total',
+    help: 'Requests this node answered 503 busy because it had more work than it could serve, by reason.',
+    labelNames: ['reason'] as const,
+    registers: [registry],
+  });
+
   if (pool) registerPoolGauges(registry, pool);
 
   return {
@@ -112,6 +121,7 @@ export function createMetrics(sources: MetricsSources): Metrics {
     socketEmits,
     jobsCompleted,
     jobsFailed,
+    overloadShed,
     observeSockets(source) {
       sockets = source;
     },
