@@ -5,6 +5,7 @@ import * as seedSocialPlatforms from './202611211001_seed_social_platforms.ts';
 import * as catalogSeed from './202611210900_catalog_seed.ts';
 import * as payments from './202611211200_payments.ts';
 import * as pruneIndexes from './202611211300_prune_indexes.ts';
+import * as liveQueueCounters from './202611241000_live_queue_counters.ts';
 
 /**
  * Every migration, in order. Listed explicitly (not read from the folder) so
@@ -17,4 +18,5 @@ export const migrations: Record<string, Migration> = {
   '202611210900_catalog_seed': catalogSeed,
   '202611211200_payments': payments,
   '202611211300_prune_indexes': pruneIndexes,
+  '202611241000_live_queue_counters': liveQueueCounters,
 };

@@ -9,6 +9,7 @@ import { createSessionTokens } from '../../server/src/auth/tokens.ts';
 import type { Config } from '../../server/src/config.ts';
 import { generateEventCode } from '../../server/src/events/event-code.ts';
 import type { AppContext } from '../../server/src/infra/context.ts';
+import { recountEventQueue } from '../../server/src/live-queue/live-queue.ts';
 
 const INSERT_BATCH = 500;
 const SESSION_HOURS = 6;
@@ -109,6 +110,7 @@ export async function seedGuests(
         .insertInto('event_attendees')
         .values(ids.map((id) => ({ event_id: joinEventId, user_id: id })))
         .execute();
+      await recountEventQueue(db, joinEventId);
     }
     guests.push(...ids.map((id, index) => ({ id, token: tokens[index] ?? '' })));
   }
@@ -174,5 +176,6 @@ export async function seedRequests(
       .values(rows.slice(start, start + count))
       .execute();
   }
+  await recountEventQueue(db, eventId);
   return new Set(rows.map((row) => row.song_id)).size;
 }

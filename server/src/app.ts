@@ -32,11 +32,15 @@ import { ratingRoutes } from './ratings/ratings.routes.ts';
 import { walletRoutes } from './wallets/wallets.routes.ts';
 import { uploadsPlugin } from './uploads/uploads.plugin.ts';
 import { attachRealtime, type Realtime } from './realtime/realtime.ts';
+import { createRealtimePublisher } from './live-queue/queue-pushes.ts';
+import { createServices, type Services } from './services.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     ctx: AppContext;
     realtime: Realtime;
+    /** Every domain service, built once (services.ts); routes take theirs from here. */
+    services: Services;
     /** main.ts marks it when shutdown begins; /readyz then answers 503. */
     readiness: Readiness;
   }
@@ -110,7 +114,16 @@ export async function buildApp(ctx: AppContext, logger: Logger): Promise<Fastify
   // Resolves request.session on every request (cookie or Bearer token).
   await app.register(authPlugin);
 
-  // Domain routes.
+  // Realtime on the same HTTP server; on close, sockets are told to reconnect elsewhere first.
+  const realtime = attachRealtime(app);
+  app.decorate('realtime', realtime);
+  app.addHook('preClose', async () => {
+    realtime.drain();
+    await realtime.close();
+  });
+
+  // Domain services, then their routes.
+  app.decorate('services', createServices(ctx, createRealtimePublisher(realtime)));
   await app.register(healthRoutes);
   await app.register(authRoutes);
   await app.register(eventRoutes);
@@ -127,13 +140,6 @@ export async function buildApp(ctx: AppContext, logger: Logger): Promise<Fastify
 
   await registerWebApp(app, ctx.config.webDistDir);
 
-  // Realtime on the same HTTP server; on close, sockets are told to reconnect elsewhere first.
-  const realtime = attachRealtime(app);
-  app.decorate('realtime', realtime);
-  app.addHook('preClose', async () => {
-    realtime.drain();
-    await realtime.close();
-  });
   return app;
 }
 

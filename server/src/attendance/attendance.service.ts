@@ -1,37 +1,16 @@
-import {
-  ATTENDANCE_MSG,
-  type AttendeeEventDetails,
-  type EventStats,
-  type EventSummary,
-  type JoinedEvent,
-} from '@floorfill/shared';
+import { type AttendeeEventDetails, type EventSummary, type JoinedEvent } from '@floorfill/shared';
 import type { EventsService } from '../events/events.service.ts';
-import { notFound } from '../http/errors.ts';
 import type { DbOrTrx } from '../infra/db.ts';
+import type { JoinOutcome, LiveQueue } from '../live-queue/live-queue.ts';
 import { hasRatedHost } from '../profiles/profiles.repository.ts';
 import type { ProfilesService } from '../profiles/profiles.service.ts';
-import type { SongChange } from '../requests/request-pushes.ts';
-import type { RemovedRequests, RequestsService } from '../requests/requests.service.ts';
 import * as repo from './attendance.repository.ts';
 
 /**
- * Attendance rules: joining by code, leaving, the attendee's lists of joined
- * events and their view of one event. Writes change first and bump the
- * event's seq last (its row lock queues the event's other writes until
- * commit), only when something changed.
+ * Attendance reads: the attendee's lists of joined events and their view of
+ * one event. Joining and leaving change the event's queue and counters, so
+ * the live queue makes them; this feature shapes their answers.
  */
-
-export interface JoinOutcome {
-  event: JoinedEvent;
-  /** Null when the attendee had already joined (nothing changed, nothing to push). */
-  change: { seq: number; stats: EventStats; attendeeName: string } | null;
-}
-
-export interface LeaveOutcome {
-  eventId: number;
-  /** Null when the caller had not joined (nothing changed, nothing to push). */
-  change: { seq: number; stats: EventStats; songs: SongChange[] } | null;
-}
 
 /** Which joined events a list shows. */
 export type JoinedEventsScope = 'all' | 'not-ended';
@@ -48,87 +27,18 @@ function byUpcomingThenRecent(a: EventSummary, b: EventSummary): number {
 
 export function createAttendanceService(
   events: EventsService,
-  requests: RequestsService,
+  queue: Pick<LiveQueue, 'ownRequests'>,
   profiles: ProfilesService,
 ) {
-  /** Bumps the seq after a change; 404 (and so a rollback) when the event was deleted meanwhile. */
-  async function bump(trx: DbOrTrx, eventId: number, missing: string): Promise<number> {
-    const seq = await events.bumpSeq(trx, eventId);
-    if (seq === null) throw notFound(missing);
-    return seq;
-  }
-
-  async function joinedEvent(db: DbOrTrx, eventId: number, joinedAt: Date): Promise<JoinedEvent> {
-    const live = await events.liveSummary(db, eventId);
-    if (!live) throw new Error(`event ${eventId} vanished inside its own transaction`);
-    return { ...live.event, joined: true, joined_at: joinedAt.toISOString() };
-  }
-
   return {
-    /**
-     * Joins the live event holding the code (trimmed, any case). Joining
-     * again changes nothing and answers the same. Ended events can be joined:
-     * their page, host card and rating stay useful; requests are refused there.
-     */
-    async join(trx: DbOrTrx, userId: number, code: string): Promise<JoinOutcome> {
-      const found = await events.findByCode(trx, code.trim());
-      if (!found) throw notFound(ATTENDANCE_MSG.noEventForCode);
-
-      const added = await repo.insertAttendance(trx, found.id, userId);
-      const attendance = await repo.findAttendance(trx, found.id, userId);
-      if (!attendance) throw new Error('an attendance vanished inside its own transaction');
-      const event = await joinedEvent(trx, found.id, attendance.joined_at);
-      if (!added) return { event, change: null };
-
-      const attendeeName = await repo.findShownName(trx, userId);
-      // Last: the bump's row lock queues the event's other writes until commit.
-      const seq = await bump(trx, found.id, ATTENDANCE_MSG.noEventForCode);
-      return { event, change: { seq, stats: await requests.stats(trx, found.id), attendeeName } };
-    },
-
-    /**
-     * Leaves a live event (by id or code). Leaving an event one had not
-     * joined changes nothing. The attendee's unplayed requests leave the queue with them.
-     */
-    async leave(
-      trx: DbOrTrx,
-      userId: number,
-      target: { eventId: number } | { code: string },
-    ): Promise<LeaveOutcome> {
-      const missing =
-        'code' in target ? ATTENDANCE_MSG.noEventForCode : ATTENDANCE_MSG.eventNotFound;
-      const eventId =
-        'eventId' in target ? target.eventId : (await events.findByCode(trx, target.code))?.id;
-      const event = eventId === undefined ? null : await events.liveFacts(trx, eventId);
-      if (!event) throw notFound(missing);
-
-      const removed = await repo.deleteAttendance(trx, event.id, userId);
-      if (!removed) return { eventId: event.id, change: null };
-      const songIds = await requests.removeUnplayedOf(trx, event.id, userId);
-      const seq = await bump(trx, event.id, missing);
-      const songs: SongChange[] = [];
-      for (const songId of new Set(songIds)) {
-        songs.push(await requests.songChange(trx, event.id, songId));
-      }
-      return {
-        eventId: event.id,
-        change: { seq, stats: await requests.stats(trx, event.id), songs },
-      };
-    },
-
-    /**
-     * A guest leaving for good (its logout deletes the account): takes every
-     * request it made out of every queue, played or not, and names every
-     * event it was in, joined or requested, so that
-     * `requests.commitRemovedRequests` can bump each one's seq and read its
-     * counts once the account (and with it the attendances) is gone.
-     */
-    async departEverywhere(trx: DbOrTrx, userId: number): Promise<RemovedRequests> {
-      const affected = await requests.removeAllRequestsOf(trx, userId);
-      for (const { event_id: eventId } of await repo.listAttendances(trx, userId)) {
-        if (!affected.has(eventId)) affected.set(eventId, new Set());
-      }
-      return affected;
+    /** A join's answer: the event's summary, joined, and when. */
+    joinedEvent({ event, joinedAt }: JoinOutcome): JoinedEvent {
+      const summary = events.toSummary({
+        ...event,
+        enrolled_users_count: event.joined_count,
+        song_requests_count: event.request_count,
+      });
+      return { ...summary, joined: true, joined_at: joinedAt.toISOString() };
     },
 
     /** The live events the user joined, upcoming (or running) first, then past ones. */
@@ -171,7 +81,7 @@ export function createAttendanceService(
         seq: live.seq,
         joined: attendance !== undefined,
         is_rated: isRated,
-        song_requests: await requests.listOwn(db, eventId, viewerId),
+        song_requests: await queue.ownRequests(db, eventId, viewerId),
         host,
       };
     },

@@ -2,11 +2,16 @@ import { MSG } from '@floorfill/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { forbidden, unauthorized } from '../http/errors.ts';
-import type { DbOrTrx } from '../infra/db.ts';
-import { findActiveSession } from './auth.repository.ts';
 import { SESSION_COOKIE } from './session-cookie.ts';
+import { createSessionResolver, type SessionResolver } from './session-resolver.ts';
 import type { RequestSession } from './session.ts';
-import { createSessionTokens, type SessionTokens } from './tokens.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Token → session, remembered per node and forgotten on every node when a session ends. */
+    sessions: SessionResolver;
+  }
+}
 
 const BEARER = /^Bearer\s+(\S+)$/i;
 
@@ -17,29 +22,17 @@ function tokenFrom(request: FastifyRequest): string | undefined {
   return request.cookies[SESSION_COOKIE] || undefined;
 }
 
-/**
- * The session a token stands for: valid signature, accepted issuer, time
- * left, and a sessions row that is neither revoked nor expired and whose user
- * still exists. Anything less is no session at all.
- */
-export async function resolveSession(
-  db: DbOrTrx,
-  tokens: SessionTokens,
-  token: string | undefined,
-): Promise<RequestSession | null> {
-  if (!token) return null;
-  const claims = await tokens.verify(token);
-  if (!claims) return null;
-  const row = await findActiveSession(db, claims.sessionId, claims.userId);
-  if (!row) return null;
-  return { sessionId: row.session_id, userId: row.user_id, isGuest: row.is_guest };
-}
-
 async function authPlugin(app: FastifyInstance): Promise<void> {
-  const tokens = createSessionTokens(app.ctx.config);
+  const sessions = createSessionResolver({
+    db: app.ctx.db,
+    config: app.ctx.config,
+    logger: app.log,
+  });
+  app.decorate('sessions', sessions);
+  app.addHook('onClose', () => sessions.close());
   app.decorateRequest('session', null);
   app.addHook('onRequest', async (request) => {
-    request.session = await resolveSession(app.ctx.db, tokens, tokenFrom(request));
+    request.session = await sessions.resolve(tokenFrom(request));
   });
 }
 
@@ -50,6 +43,19 @@ export default fp(authPlugin, { name: 'auth', fastify: '5.x', dependencies: ['@f
 export function requireSession(request: FastifyRequest): RequestSession {
   if (!request.session) throw unauthorized(MSG.unauthenticated);
   return request.session;
+}
+
+/**
+ * An `onRequest` guard for members-only routes: a guest is refused (403
+ * "Please register first!") before the body, or an upload, is even read.
+ */
+export async function membersOnly(request: FastifyRequest): Promise<void> {
+  requireMember(request);
+}
+
+/** An `onRequest` guard for routes any signed-in caller (guests too) may use: 401 otherwise. */
+export async function signedInOnly(request: FastifyRequest): Promise<void> {
+  requireSession(request);
 }
 
 /** A registered member's session: 401 without one, 403 "Please register first!" for guests (spec §6). */

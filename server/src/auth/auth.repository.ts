@@ -259,7 +259,12 @@ export async function findActiveSession(db: DbOrTrx, sessionId: string, userId: 
   return db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
-    .select(['sessions.id as session_id', 'users.id as user_id', 'users.is_guest'])
+    .select([
+      'sessions.id as session_id',
+      'users.id as user_id',
+      'users.is_guest',
+      'sessions.expires_at',
+    ])
     .where('sessions.id', '=', sessionId)
     .where('sessions.user_id', '=', userId)
     .where('sessions.revoked_at', 'is', null)

@@ -17,18 +17,14 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { RateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { createAttendanceService } from '../attendance/attendance.service.ts';
-import { createEventsService } from '../events/events.service.ts';
 import { ok } from '../http/envelope.ts';
 import { fieldError, forbidden, tooManyRequests, unauthorized } from '../http/errors.ts';
 import { envelopes } from '../http/responses.ts';
 import type { DbOrTrx } from '../infra/db.ts';
 import type { MailMessage } from '../infra/mail.ts';
-import { createProfilesService } from '../profiles/profiles.service.ts';
-import { pushQueueChange, type QueueChange } from '../requests/request-pushes.ts';
-import { createRequestsService } from '../requests/requests.service.ts';
+import type { QueueChange } from '../live-queue/queue-pushes.ts';
 import { requireSession } from './auth.plugin.ts';
-import { createAuthService, type CodeRequestOutcome, type StartedSession } from './auth.service.ts';
+import type { CodeRequestOutcome, StartedSession } from './auth.service.ts';
 import { hashPassword } from './passwords.ts';
 import { clearSessionCookie, setSessionCookie } from './session-cookie.ts';
 import type { RequestSession } from './session.ts';
@@ -51,14 +47,7 @@ function clientAndEmail(request: FastifyRequest): string {
 /** Auth routes: spec §7 "Auth", resend-otp, login-as-guest, and the session read-back for the web app. */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config, db, queue } = app.ctx;
-  const auth = createAuthService(config);
-  const events = createEventsService(config);
-  const requests = createRequestsService(events);
-  const attendance = createAttendanceService(
-    events,
-    requests,
-    createProfilesService(config, events),
-  );
+  const { auth, liveQueue } = app.services;
 
   const rateLimit: RateLimitOptions = {
     max: config.authRateLimitPerMinute,
@@ -161,20 +150,19 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   /**
-   * A guest's logout deletes the account (spec §4), and with it, by cascade,
-   * its requests and attendances: the events' rooms would not hear of it. So
-   * its requests go first, explicitly, and each event it joined or requested
-   * in gets a seq bump after the account went, with counts that include the
-   * cascade.
+   * A guest's logout deletes the account (spec §4). Its requests and
+   * attendances leave every event's queue first, through the live queue, so
+   * the counters stay right and each event's room hears of it (a cascade
+   * would do it silently).
    */
   async function endSession(trx: DbOrTrx, session: RequestSession): Promise<QueueChange[]> {
     if (!session.isGuest) {
       await auth.endSession(trx, session);
       return [];
     }
-    const affected = await attendance.departEverywhere(trx, session.userId);
+    const changes = await liveQueue.departEverywhere(trx, session.userId);
     await auth.endSession(trx, session);
-    return requests.commitRemovedRequests(trx, affected);
+    return changes;
   }
 
   app.post(
@@ -190,9 +178,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const session = request.session;
       if (session) {
         const changes = await db.transaction().execute((trx) => endSession(trx, session));
-        // Its sockets would otherwise keep hearing the rooms it watched until they reconnect.
+        // Every node stops taking its token, and its sockets stop hearing the rooms it watched.
+        app.sessions.forgetSession(session.sessionId);
         app.realtime.endSession(session.sessionId);
-        for (const change of changes) pushQueueChange(app.realtime, change);
+        liveQueue.publishAll(changes);
       }
       clearSessionCookie(reply, config);
       return ok(MSG.loggedOut, null);
@@ -256,7 +245,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         .transaction()
         .execute((trx) => auth.resetPassword(trx, email, digits, passwordHash));
       if (!reset) throw fieldError('otp', MSG.codeInvalid);
-      // Every session ended: so do their sockets, wherever they are.
+      // Every session ended: every node forgets them, and their sockets close, wherever they are.
+      app.sessions.forgetUser(reset.userId);
       app.realtime.endUserSessions(reset.userId);
       return ok(MSG.passwordChanged, null);
     },

@@ -1,21 +1,14 @@
 import { catalogSongList, searchSongsQuery } from '@floorfill/shared';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireSession } from '../auth/auth.plugin.ts';
+import { requireSession, signedInOnly } from '../auth/auth.plugin.ts';
 import { ok } from '../http/envelope.ts';
 import { perUserRateLimit } from '../http/per-user-rate-limit.ts';
 import { envelopes } from '../http/responses.ts';
-import { createCatalogService } from './catalog.service.ts';
-
-/** Attendees, hosts and guests may all search (spec §2: the song search modal of the event page). */
-async function signedInOnly(request: FastifyRequest): Promise<void> {
-  requireSession(request);
-}
 
 /** Song search for the request modal (spec §7 get-search-song-list). */
 export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { config, db, redis } = app.ctx;
-  const catalog = createCatalogService(db, config.catalog);
+  const { config, redis } = app.ctx;
+  const { catalog } = app.services;
 
   app.get(
     '/api/v1/get-search-song-list',

@@ -1,9 +1,10 @@
-import { sql, type ExpressionBuilder } from 'kysely';
-import type { Database } from '../infra/database-types.ts';
+import { sql } from 'kysely';
 import type { DbOrTrx } from '../infra/db.ts';
-import { selectEventSongRequests } from '../requests/requests.repository.ts';
 
-/** All SQL of events, as the host sees them; attendance and requests only as counts and lists. */
+/**
+ * All SQL of events, as the host sees them. Attendance and requests appear
+ * only as the counters the live queue keeps on the event's row.
+ */
 
 export interface EventFields {
   name: string;
@@ -54,20 +55,11 @@ const summaryColumns = [
   'events.seq',
 ] as const;
 
-function countsOf(eb: ExpressionBuilder<Database, 'events'>) {
-  return [
-    eb
-      .selectFrom('event_attendees')
-      .select((sub) => sub.fn.countAll<string>().as('count'))
-      .whereRef('event_attendees.event_id', '=', 'events.id')
-      .as('enrolled_users_count'),
-    eb
-      .selectFrom('song_requests')
-      .select((sub) => sub.fn.countAll<string>().as('count'))
-      .whereRef('song_requests.event_id', '=', 'events.id')
-      .as('song_requests_count'),
-  ];
-}
+/** The counters the live queue keeps, under the names the contract's summary uses. */
+const counterColumns = [
+  'events.joined_count as enrolled_users_count',
+  'events.request_count as song_requests_count',
+] as const;
 
 const SEARCHED_COLUMNS = [
   'events.name',
@@ -114,7 +106,7 @@ export async function listHostEvents(db: DbOrTrx, filter: HostEventFilter, page:
   const sortKey = page.sort === 'name' ? sql`lower(events.name)` : sql`events.start_time`;
   return hostEvents(db, filter)
     .select(summaryColumns)
-    .select(countsOf)
+    .select(counterColumns)
     .orderBy(sortKey, page.order)
     .orderBy('events.id', page.order)
     .limit(page.limit)
@@ -141,7 +133,7 @@ export async function listHostEventStarts(
 export async function listUpcomingHostEvents(db: DbOrTrx, hostId: number, limit: number) {
   return hostEvents(db, { hostId, timing: 'upcoming' })
     .select(summaryColumns)
-    .select(countsOf)
+    .select(counterColumns)
     .orderBy('events.start_time', 'asc')
     .orderBy('events.id', 'asc')
     .limit(limit)
@@ -153,7 +145,7 @@ export async function findHostEvent(db: DbOrTrx, hostId: number, eventId: number
   return hostEvents(db, { hostId })
     .where('events.id', '=', eventId)
     .select(summaryColumns)
-    .select(countsOf)
+    .select(counterColumns)
     .executeTakeFirst();
 }
 
@@ -169,12 +161,10 @@ export async function hostTotals(db: DbOrTrx, hostId: number) {
     .where('events.deleted_at', 'is', null)
     .select((eb) => eb.fn.count<string>('event_attendees.user_id').distinct().as('count'))
     .executeTakeFirstOrThrow();
-  const requests = await db
-    .selectFrom('song_requests')
-    .innerJoin('events', 'events.id', 'song_requests.event_id')
-    .where('events.host_id', '=', hostId)
-    .where('events.deleted_at', 'is', null)
-    .select((eb) => eb.fn.countAll<string>().as('count'))
+  const requests = await hostEvents(db, { hostId })
+    .select((eb) =>
+      eb.fn.coalesce(eb.fn.sum<string>('events.request_count'), eb.lit(0)).as('count'),
+    )
     .executeTakeFirstOrThrow();
   return {
     events: Number(events.count),
@@ -182,13 +172,6 @@ export async function hostTotals(db: DbOrTrx, hostId: number) {
     requests: Number(requests.count),
   };
 }
-
-/** Every request of an event, oldest first, with the attendee's shown name. */
-export async function listEventSongRequests(db: DbOrTrx, eventId: number) {
-  return selectEventSongRequests(db, eventId).execute();
-}
-
-export type SongRequestRow = Awaited<ReturnType<typeof listEventSongRequests>>[number];
 
 /**
  * Inserts an event under a code; undefined when a live event already holds
@@ -256,12 +239,6 @@ export async function softDeleteEvent(trx: DbOrTrx, eventId: number): Promise<nu
   return Number(row.seq);
 }
 
-/** Song requests and attendance of an event go with it; tips and ratings stay. */
-export async function deleteEventActivity(trx: DbOrTrx, eventId: number): Promise<void> {
-  await trx.deleteFrom('song_requests').where('event_id', '=', eventId).execute();
-  await trx.deleteFrom('event_attendees').where('event_id', '=', eventId).execute();
-}
-
 /** The live event holding a code (case-insensitive). */
 export async function findLiveEventByCode(db: DbOrTrx, code: string) {
   return db
@@ -306,7 +283,7 @@ export async function findLiveEvent(db: DbOrTrx, eventId: number) {
     .where('events.id', '=', eventId)
     .where('events.deleted_at', 'is', null)
     .select(summaryColumns)
-    .select(countsOf)
+    .select(counterColumns)
     .executeTakeFirst();
 }
 
@@ -318,48 +295,6 @@ export async function listLiveEventsByIds(db: DbOrTrx, eventIds: readonly number
     .where('events.id', 'in', eventIds)
     .where('events.deleted_at', 'is', null)
     .select(summaryColumns)
-    .select(countsOf)
+    .select(counterColumns)
     .execute();
-}
-
-/**
- * A live event's facts a write about its activity checks (no lock taken):
- * with `attendeeId`, also whether that user joined it.
- */
-export async function findLiveEventFacts(db: DbOrTrx, eventId: number, attendeeId?: number) {
-  return db
-    .selectFrom('events')
-    .select(['id', 'host_id', 'name', 'end_time'])
-    .select((eb) =>
-      eb
-        .exists(
-          eb
-            .selectFrom('event_attendees')
-            .select('event_attendees.user_id')
-            .whereRef('event_attendees.event_id', '=', 'events.id')
-            .where('event_attendees.user_id', '=', attendeeId ?? 0),
-        )
-        .as('attending'),
-    )
-    .where('id', '=', eventId)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
-}
-
-/**
- * Bumps a live event's seq in the caller's transaction and answers the new
- * value; undefined when the event was deleted meanwhile. The row lock it
- * takes queues the other writes to the event until this transaction ends,
- * so take it as late as possible: the statements after it see every write
- * that bumped before.
- */
-export async function bumpLiveEventSeq(trx: DbOrTrx, eventId: number): Promise<number | undefined> {
-  const row = await trx
-    .updateTable('events')
-    .set({ seq: sql<string>`seq + 1` })
-    .where('id', '=', eventId)
-    .where('deleted_at', 'is', null)
-    .returning('seq')
-    .executeTakeFirst();
-  return row ? Number(row.seq) : undefined;
 }

@@ -16,10 +16,9 @@ import {
   UPCOMING_EVENTS_MAX,
   updateEventShape,
 } from '@floorfill/shared';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireMember } from '../auth/auth.plugin.ts';
+import { membersOnly, requireMember } from '../auth/auth.plugin.ts';
 import { ok } from '../http/envelope.ts';
 import { notFound } from '../http/errors.ts';
 import { envelopes, errorResponses } from '../http/responses.ts';
@@ -32,8 +31,6 @@ import {
 } from '../uploads/image-input.ts';
 import { createUploadStore, withStoredUploads } from '../uploads/upload-store.ts';
 import { hostTipTotals } from '../payments/payments.service.ts';
-import { createProfilesService } from '../profiles/profiles.service.ts';
-import { createEventsService } from './events.service.ts';
 import { assertSameUser } from './identity.ts';
 
 /** store-event: the create form's fields plus an optional banner file (or data URL). */
@@ -49,16 +46,10 @@ const deleteEventBody = z.object({ id: idField, host_id: idField.optional() });
 /** A JSON body carrying a base64 banner: the image limit plus room for the other fields. */
 const EVENT_BODY_LIMIT = DATA_URL_MAX_CHARS + 64 * 1024;
 
-/** Guests are refused before anything is parsed (an upload is not even read). */
-async function membersOnly(request: FastifyRequest): Promise<void> {
-  requireMember(request);
-}
-
 /** The host's events: spec §7 event rows, the dashboard data and calendar. */
 export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config, db } = app.ctx;
-  const events = createEventsService(config);
-  const profiles = createProfilesService(config, events);
+  const { events, profiles } = app.services;
   const uploads = createUploadStore(config.dataDir, app.log);
   answerOversizedUploadsAsFieldErrors(app);
   const tags = ['Events (host)'];

@@ -1,20 +1,18 @@
 import {
-  compareQueueEntries,
   type EventCalendar,
   type EventListQuery,
   type EventSummary,
-  type GroupedSongRequest,
   type HostDashboard,
   type HostEventDetails,
   type Pagination,
-  type SongRequest,
   type UpdateEventBody,
 } from '@floorfill/shared';
 import type { Config } from '../config.ts';
 import type { DbOrTrx } from '../infra/db.ts';
+import type { LiveQueue } from '../live-queue/live-queue.ts';
 import { generateEventCode } from './event-code.ts';
 import * as repo from './events.repository.ts';
-import type { EventFields, EventSummaryRow, SongRequestRow } from './events.repository.ts';
+import type { EventFields, EventSummaryRow } from './events.repository.ts';
 import {
   formatEventTime,
   localDayOf,
@@ -74,78 +72,17 @@ function fieldsFrom(body: EventForm): EventFields {
   };
 }
 
-export function toSongRequest(row: SongRequestRow): SongRequest {
-  return {
-    id: row.id,
-    event_id: row.event_id,
-    attendee_id: row.attendee_id,
-    attendee_name: row.attendee_name,
-    song_id: row.song_id,
-    song_name: row.song_name,
-    song_artist: row.song_artist,
-    album_name: row.album_name,
-    song_image: row.song_image,
-    song_link: row.song_link,
-    song_duration: row.song_duration,
-    status: row.status,
-    created_at: row.created_at.toISOString(),
-  };
-}
-
-/**
- * One entry per song: the song as first requested, how many attendees asked
- * for it, played only when every request of it is played (a new request
- * after playing puts it back in the queue). Order: not played first, then
- * most requested, then oldest.
- */
-export function groupSongRequests(rows: readonly SongRequestRow[]): GroupedSongRequest[] {
-  const groups = new Map<
-    string,
-    { first: SongRequestRow; attendees: Set<number>; allPlayed: boolean; playedAt: Date | null }
-  >();
-  for (const row of rows) {
-    const group = groups.get(row.song_id);
-    if (!group) {
-      groups.set(row.song_id, {
-        first: row,
-        attendees: new Set([row.attendee_id]),
-        allPlayed: row.status === 1,
-        playedAt: row.played_at,
-      });
-      continue;
-    }
-    if (row.created_at < group.first.created_at) group.first = row;
-    group.attendees.add(row.attendee_id);
-    group.allPlayed &&= row.status === 1;
-    if (row.played_at && (!group.playedAt || row.played_at > group.playedAt))
-      group.playedAt = row.played_at;
-  }
-  const grouped: GroupedSongRequest[] = [...groups.values()].map(
-    ({ first, attendees, allPlayed, playedAt }) => ({
-      event_id: first.event_id,
-      song_id: first.song_id,
-      song_name: first.song_name,
-      song_artist: first.song_artist,
-      album_name: first.album_name,
-      song_image: first.song_image,
-      song_link: first.song_link,
-      song_duration: first.song_duration,
-      status: allPlayed ? 1 : 0,
-      request_count: attendees.size,
-      first_requested_at: first.created_at.toISOString(),
-      played_at: allPlayed && playedAt ? playedAt.toISOString() : null,
-    }),
-  );
-  return grouped.sort(compareQueueEntries);
-}
-
 export interface EventsServiceOptions {
   /** Draws event codes; tests pass a scripted one to exercise the retry. */
   generateCode?: () => string;
 }
 
+/** What the events feature asks of the live queue: the host's snapshot and clearing a deleted event. */
+export type EventQueue = Pick<LiveQueue, 'groupedQueue' | 'allRequests' | 'clear'>;
+
 export function createEventsService(
   config: Pick<Config, 'publicUrl'>,
+  queue: EventQueue,
   options: EventsServiceOptions = {},
 ) {
   const drawCode = options.generateCode ?? generateEventCode;
@@ -304,7 +241,7 @@ export function createEventsService(
     async remove(trx: DbOrTrx, hostId: number, eventId: number): Promise<{ seq: number } | null> {
       const current = await repo.lockHostEvent(trx, hostId, eventId);
       if (!current) return null;
-      await repo.deleteEventActivity(trx, eventId);
+      await queue.clear(trx, eventId);
       const seq = await repo.softDeleteEvent(trx, eventId);
       return { seq };
     },
@@ -317,12 +254,11 @@ export function createEventsService(
     ): Promise<HostEventDetailsWithoutHost | null> {
       const row = await repo.findHostEvent(db, hostId, eventId);
       if (!row) return null;
-      const requests = await repo.listEventSongRequests(db, eventId);
       return {
         ...toSummary(row),
         seq: Number(row.seq),
-        song_requests: requests.map(toSongRequest),
-        grouped_song_requests: groupSongRequests(requests),
+        song_requests: await queue.allRequests(db, eventId),
+        grouped_song_requests: await queue.groupedQueue(db, eventId),
       };
     },
 
@@ -344,23 +280,6 @@ export function createEventsService(
     async liveSummaries(db: DbOrTrx, eventIds: readonly number[]): Promise<EventSummary[]> {
       const now = Date.now();
       return (await repo.listLiveEventsByIds(db, eventIds)).map((row) => toSummary(row, now));
-    },
-
-    /**
-     * What a write about a live event's activity checks first (no lock):
-     * null when missing or deleted; `attending` tells whether `attendeeId` joined it.
-     */
-    async liveFacts(db: DbOrTrx, eventId: number, attendeeId?: number) {
-      return (await repo.findLiveEventFacts(db, eventId, attendeeId)) ?? null;
-    },
-
-    /**
-     * Bumps a live event's seq in the write's transaction, after its changes
-     * (the row lock queues the event's other writes until commit); null when
-     * the event was deleted meanwhile.
-     */
-    async bumpSeq(trx: DbOrTrx, eventId: number): Promise<number | null> {
-      return (await repo.bumpLiveEventSeq(trx, eventId)) ?? null;
     },
 
     /**

@@ -100,6 +100,10 @@ export interface EventsTable {
   /** IANA zone of the venue (migration 202611211000). */
   timezone: Generated<string>;
   seq: BigIntColumn;
+  /** Attendees who joined, kept by the live queue's writes (migration 202611241000). */
+  joined_count: Generated<number>;
+  /** Song requests held, kept by the live queue's writes. */
+  request_count: Generated<number>;
   deleted_at: Timestamp | null;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
@@ -192,6 +196,22 @@ export interface DevOutboxTable {
   created_at: CreatedAt;
 }
 
+/** One row per requested song of an event: the grouped queue, kept by the live queue's writes. */
+export interface QueueEntriesTable {
+  event_id: number;
+  song_id: string;
+  song_name: string;
+  song_artist: string | null;
+  album_name: string;
+  song_image: string | null;
+  song_link: string | null;
+  song_duration: number;
+  request_count: number;
+  unplayed_count: number;
+  first_requested_at: Timestamp;
+  last_played_at: Timestamp | null;
+}
+
 export interface Database {
   users: UsersTable;
   auth_codes: AuthCodesTable;
@@ -200,6 +220,7 @@ export interface Database {
   events: EventsTable;
   event_attendees: EventAttendeesTable;
   song_requests: SongRequestsTable;
+  queue_entries: QueueEntriesTable;
   ratings: RatingsTable;
   tips: TipsTable;
   processed_webhook_events: ProcessedWebhookEventsTable;

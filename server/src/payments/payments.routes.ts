@@ -10,9 +10,9 @@ import {
   STRIPE_CONNECT_RETRY_PATH,
   stripeAccountStatusSchema,
 } from '@floorfill/shared';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireMember, requireSession } from '../auth/auth.plugin.ts';
+import { membersOnly, requireMember, requireSession, signedInOnly } from '../auth/auth.plugin.ts';
 import { assertSameUser } from '../events/identity.ts';
 import { failure, ok } from '../http/envelope.ts';
 import { HttpError } from '../http/errors.ts';
@@ -26,14 +26,6 @@ import {
 import { createStripeClient } from './stripe-client.ts';
 import { attachLocalNotifier, detachLocalNotifier } from './user-notifier.ts';
 import { stripeWebhookRoutes } from './webhook.routes.ts';
-
-async function membersOnly(request: FastifyRequest): Promise<void> {
-  requireMember(request);
-}
-
-async function signedInOnly(request: FastifyRequest): Promise<void> {
-  requireSession(request);
-}
 
 /** Payment links per caller and minute: each one may cost a Stripe call. */
 const PAYMENT_LINKS_PER_MINUTE = 60;

@@ -7,11 +7,9 @@ import {
   userDetailsQuery,
   userDetailsSchema,
 } from '@floorfill/shared';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireMember, requireSession } from '../auth/auth.plugin.ts';
-import { createEventsService } from '../events/events.service.ts';
+import { membersOnly, requireMember, requireSession, signedInOnly } from '../auth/auth.plugin.ts';
 import { assertSameUser } from '../events/identity.ts';
 import { ok } from '../http/envelope.ts';
 import { notFound } from '../http/errors.ts';
@@ -24,7 +22,7 @@ import {
   prepareImageField,
 } from '../uploads/image-input.ts';
 import { createUploadStore, withStoredUploads } from '../uploads/upload-store.ts';
-import { createProfilesService, type ProfileImagePaths } from './profiles.service.ts';
+import type { ProfileImagePaths } from './profiles.service.ts';
 import { socialIconSvg } from './social-icons.ts';
 
 /** update-host-profile: the form's fields plus optional image files (or data URLs). */
@@ -40,18 +38,10 @@ const UPDATE_PROFILE_BODY_LIMIT = 2 * DATA_URL_MAX_CHARS + 64 * 1024;
 /** Logos change only with a simple-icons upgrade. */
 const ICON_CACHE = 'public, max-age=2592000';
 
-async function membersOnly(request: FastifyRequest): Promise<void> {
-  requireMember(request);
-}
-
-async function signedInOnly(request: FastifyRequest): Promise<void> {
-  requireSession(request);
-}
-
 /** Profiles (own and others'), social links, the platform list and its logos. */
 export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config, db } = app.ctx;
-  const profiles = createProfilesService(config, createEventsService(config));
+  const { profiles } = app.services;
   const uploads = createUploadStore(config.dataDir, app.log);
   answerOversizedUploadsAsFieldErrors(app);
   const tags = ['Profiles'];

@@ -5,9 +5,7 @@ import QRCode from 'qrcode';
 import { z } from 'zod';
 import { notFound } from '../http/errors.ts';
 import { errorResponses, mediaResponse } from '../http/responses.ts';
-import { createEventsService } from '../events/events.service.ts';
 import { normalizeEventCode } from '../events/event-code.ts';
-import { createProfilesService } from '../profiles/profiles.service.ts';
 
 /** Big enough to print, small enough to send; M recovers from a smudged or partly covered code. */
 const QR_OPTIONS = { type: 'png', width: 512, margin: 2, errorCorrectionLevel: 'M' } as const;
@@ -44,9 +42,8 @@ function sendPng(
  * printed code has no session.
  */
 export const qrRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { config, db } = app.ctx;
-  const events = createEventsService(config);
-  const profiles = createProfilesService(config, events);
+  const { db } = app.ctx;
+  const { events, profiles } = app.services;
   const tags = ['QR codes'];
   const png = (description: string) => ({
     200: mediaResponse('image/png', description, z.instanceof(Buffer)),

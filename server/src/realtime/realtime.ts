@@ -11,10 +11,8 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import { Server, type Socket } from 'socket.io';
-import { resolveSession } from '../auth/auth.plugin.ts';
 import { SESSION_COOKIE } from '../auth/session-cookie.ts';
 import type { RequestSession } from '../auth/session.ts';
-import { createSessionTokens } from '../auth/tokens.ts';
 import { createRedis } from '../infra/redis.ts';
 
 interface SocketData {
@@ -103,7 +101,7 @@ function tokenFromHandshake(socket: AppSocket, app: FastifyInstance): string | u
  * balancer needs no sticky sessions (see docs/operations.md).
  */
 export function attachRealtime(app: FastifyInstance): Realtime {
-  const { config, db, metrics } = app.ctx;
+  const { config, metrics } = app.ctx;
   const io: AppServer = new Server(app.server, {
     transports: ['websocket'],
     serveClient: false,
@@ -129,9 +127,9 @@ export function attachRealtime(app: FastifyInstance): Realtime {
     },
   });
 
-  const tokens = createSessionTokens(config);
   io.use((socket, next) => {
-    resolveSession(db, tokens, tokenFromHandshake(socket, app))
+    app.sessions
+      .resolve(tokenFromHandshake(socket, app))
       .then((session) => {
         if (!session) return next(new Error(MSG.unauthenticated));
         socket.data.session = session;

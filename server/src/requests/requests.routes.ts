@@ -11,16 +11,12 @@ import {
   type MarkResult,
   type SendSongRequestData,
 } from '@floorfill/shared';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireMember, requireSession } from '../auth/auth.plugin.ts';
-import { createEventsService } from '../events/events.service.ts';
+import { membersOnly, requireMember, requireSession } from '../auth/auth.plugin.ts';
 import { assertSameUser } from '../events/identity.ts';
 import { ok } from '../http/envelope.ts';
 import { perUserRateLimit } from '../http/per-user-rate-limit.ts';
 import { envelopes } from '../http/responses.ts';
-import { pushPlayed, pushSongChange, pushStats } from './request-pushes.ts';
-import { createRequestsService } from './requests.service.ts';
 
 const MARKED_MSG: Record<MarkAs, string> = {
   played: REQUEST_MSG.markedPlayed,
@@ -28,19 +24,15 @@ const MARKED_MSG: Record<MarkAs, string> = {
   delete: REQUEST_MSG.deleted,
 };
 
-/** Guests are refused before the body is read: marking is the host's. */
-async function membersOnly(request: FastifyRequest): Promise<void> {
-  requireMember(request);
-}
-
 /**
  * Song requests: send and cancel (attendees and guests who joined), mark as
- * played / unplayed / delete (the event's host; never a guest). Writes own
- * their transaction and push to the event's room only after it committed.
+ * played / unplayed / delete (the event's host; never a guest, refused before
+ * the body is read). The live queue makes each change in one transaction and
+ * pushes it after the commit.
  */
 export const requestRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { config, db, redis } = app.ctx;
-  const requests = createRequestsService(createEventsService(config));
+  const { config, redis } = app.ctx;
+  const { liveQueue, resolveSong } = app.services;
   const tags = ['Song requests'];
 
   app.post(
@@ -57,29 +49,16 @@ export const requestRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const session = requireSession(request);
       assertSameUser(session, request.body.attendee_id);
-      const song = await requests.resolveSong(db, request.body);
-      const outcome = await db
-        .transaction()
-        .execute((trx) => requests.send(trx, session.userId, request.body.event_id, song));
-      const { change, grouped } = outcome;
-      if (change) {
-        const eventId = grouped.event_id;
-        // A send moves a count: no other attendee's own request changed.
-        pushSongChange(app.realtime, eventId, change.seq, {
-          songId: grouped.song_id,
-          grouped,
-          audience: 'host',
-        });
-        pushStats(app.realtime, eventId, change.seq, change.stats);
-      }
+      const song = await resolveSong(request.body);
+      const outcome = await liveQueue.request(session.userId, request.body.event_id, song);
       const data: SendSongRequestData = {
         song_request: outcome.request,
-        grouped_song_request: grouped,
-        created: change !== null,
+        grouped_song_request: outcome.grouped,
+        created: outcome.created,
       };
       return reply
-        .status(change ? 201 : 200)
-        .send(ok(change ? REQUEST_MSG.requested : REQUEST_MSG.alreadyRequested, data));
+        .status(outcome.created ? 201 : 200)
+        .send(ok(outcome.created ? REQUEST_MSG.requested : REQUEST_MSG.alreadyRequested, data));
     },
   );
 
@@ -97,15 +76,11 @@ export const requestRoutes: FastifyPluginAsyncZod = async (app) => {
       const session = requireSession(request);
       const { event_id: eventId, song_id: songId, attendee_id: claimed } = request.body;
       assertSameUser(session, claimed);
-      const { song, change } = await db
-        .transaction()
-        .execute((trx) => requests.cancel(trx, session.userId, eventId, songId));
-      pushSongChange(app.realtime, eventId, change.seq, song);
-      pushStats(app.realtime, eventId, change.seq, change.stats);
+      const grouped = await liveQueue.cancel(session.userId, eventId, songId);
       const data: CancelSongRequestData = {
         event_id: eventId,
         song_id: songId,
-        grouped_song_request: song.grouped,
+        grouped_song_request: grouped,
       };
       return ok(REQUEST_MSG.cancelled, data);
     },
@@ -125,20 +100,8 @@ export const requestRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const session = requireMember(request);
       const { event_id: eventId, song_id: songId, mark_as: markAs } = request.body;
-      const outcome = await db
-        .transaction()
-        .execute((trx) => requests.mark(trx, session.userId, eventId, songId, markAs));
-      const { song, change } = outcome;
-      if (change) {
-        pushSongChange(app.realtime, eventId, change.seq, song);
-        pushStats(app.realtime, eventId, change.seq, change.stats);
-        pushPlayed(app.realtime, eventId, change.seq, outcome.eventName, outcome.newlyPlayed);
-      }
-      const data: MarkResult = song.grouped ?? {
-        removed: true,
-        event_id: eventId,
-        song_id: songId,
-      };
+      const grouped = await liveQueue.mark(session.userId, eventId, songId, markAs);
+      const data: MarkResult = grouped ?? { removed: true, event_id: eventId, song_id: songId };
       return ok(MARKED_MSG[markAs], data);
     },
   );

@@ -7,23 +7,17 @@ import {
   WALLET_MSG,
   walletSchema,
 } from '@floorfill/shared';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireMember } from '../auth/auth.plugin.ts';
+import { membersOnly, requireMember } from '../auth/auth.plugin.ts';
 import { assertSameUser } from '../events/identity.ts';
 import { ok } from '../http/envelope.ts';
 import { notFound } from '../http/errors.ts';
 import { envelopes } from '../http/responses.ts';
-import { createWalletsService } from './wallets.service.ts';
-
-async function membersOnly(request: FastifyRequest): Promise<void> {
-  requireMember(request);
-}
 
 /** The Wallet tab (host keys), the attendee's card form, and get-wallet for both forms. */
 export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { config, db } = app.ctx;
-  const wallets = createWalletsService(config);
+  const { db } = app.ctx;
+  const { wallets } = app.services;
   const tags = ['Wallets'];
 
   app.get(

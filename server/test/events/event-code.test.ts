@@ -103,7 +103,7 @@ describe('event codes', () => {
         bannerPath: null,
       });
       const draws = ['taken2', 'TAKEN2', 'FRESH2'];
-      const events = createEventsService(t.config, {
+      const events = createEventsService(t.config, t.app.services.liveQueue, {
         generateCode: () => draws.shift() ?? 'NEVER2',
       });
       const form = { ...fields, name: 'New', address: 'a', city: 'b', country: 'c' };
@@ -125,7 +125,7 @@ describe('event codes', () => {
         bannerPath: null,
       });
       let drawn = 0;
-      const events = createEventsService(t.config, {
+      const events = createEventsService(t.config, t.app.services.liveQueue, {
         generateCode: () => {
           drawn += 1;
           return 'FULL22';

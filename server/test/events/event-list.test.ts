@@ -1,5 +1,6 @@
 import { EVENT_LIST_MAX_PER_PAGE, eventSummarySchema, MSG } from '@floorfill/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recountEventQueue } from '../../src/live-queue/live-queue.ts';
 import {
   get,
   insertEvent,
@@ -322,6 +323,8 @@ describe('GET /api/v1/get-event-list', () => {
         { event_id: event.id, attendee_id: friend.id, song_id: 's2', song_name: 'Two' },
       ])
       .execute();
+    // Written around the live queue, so its counters are rebuilt as seeding does.
+    await recountEventQueue(t.ctx.db, event.id);
 
     const res = await list(host);
     expect(res.json().data[0]).toMatchObject({ enrolled_users_count: 2, song_requests_count: 3 });

@@ -1,6 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import { generateEventCode } from '../../src/events/event-code.ts';
+import { recountEventQueue } from '../../src/live-queue/live-queue.ts';
 import { bearer, createMember, logIn, post } from './factories.ts';
 import type { TestApp } from './test-app.ts';
 
@@ -78,11 +79,13 @@ export async function insertAttendee(t: TestApp, name: string, displayName: stri
   return member;
 }
 
+/** Joins straight in the database (no push), keeping the live queue's counters right. */
 export async function joinEvent(t: TestApp, eventId: number, userId: number): Promise<void> {
   await t.ctx.db
     .insertInto('event_attendees')
     .values({ event_id: eventId, user_id: userId })
     .execute();
+  await recountEventQueue(t.ctx.db, eventId);
 }
 
 export async function insertSongRequest(
@@ -110,6 +113,7 @@ export async function insertSongRequest(
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  await recountEventQueue(t.ctx.db, request.eventId);
   return row.id;
 }
 

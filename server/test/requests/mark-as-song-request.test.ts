@@ -1,6 +1,11 @@
 import { markResult, MSG, REQUEST_MSG } from '@floorfill/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertEvent, signInGuest, type SignedIn } from '../helpers/event-factories.ts';
+import {
+  insertEvent,
+  insertSongRequest,
+  signInGuest,
+  type SignedIn,
+} from '../helpers/event-factories.ts';
 import { post } from '../helpers/factories.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import {
@@ -167,10 +172,12 @@ describe('POST /api/v1/mark-as-song-request', () => {
     });
     const [fan] = (await signInMany(t, 1)) as [SignedIn];
     await joined(t, fan, event.code);
-    await t.ctx.db
-      .insertInto('song_requests')
-      .values({ event_id: event.id, attendee_id: fan.id, song_id: AGADOO, song_name: 'Agadoo' })
-      .execute();
+    await insertSongRequest(t, {
+      eventId: event.id,
+      attendeeId: fan.id,
+      songId: AGADOO,
+      songName: 'Agadoo',
+    });
     expect((await markRequest(t, host, event.id, AGADOO, 'played')).statusCode).toBe(200);
   });
 });

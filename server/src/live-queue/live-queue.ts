@@ -1,0 +1,413 @@
+import {
+  ATTENDANCE_MSG,
+  compareQueueEntries,
+  MSG,
+  type EventStats,
+  type GroupedSongRequest,
+  type MarkAs,
+  REQUEST_MSG,
+  type SongRequest,
+} from '@floorfill/shared';
+import { conflict, forbidden, notFound, unauthorized } from '../http/errors.ts';
+import { isForeignKeyViolation, type Db, type DbOrTrx } from '../infra/db.ts';
+import * as repo from './live-queue.repository.ts';
+import type { EntryRow, LockedEvent, RequestedSong, RequestRow } from './live-queue.repository.ts';
+import type { QueueChange, QueuePublisher, SongChange } from './queue-pushes.ts';
+
+/**
+ * An event's live queue: who joined, the song requests, their grouping by
+ * song, the counters, the seq, and the pushes. Every change goes through
+ * `apply`: one transaction that first bumps the event's seq (its row lock
+ * queues the event's other writes), makes the change with counters kept in
+ * step, and answers what the watchers must hear; after the commit the change
+ * is published. A write that turns out to change nothing rolls back, so the
+ * seq moves only with a change and every seq has exactly one change.
+ */
+
+export { recountEventQueue, type RequestedSong } from './live-queue.repository.ts';
+
+/** What a live event's queue write locked and answers with: its row, seq and counters. */
+export type QueueEvent = Omit<LockedEvent, 'attending'>;
+
+export interface RequestOutcome {
+  request: SongRequest;
+  grouped: GroupedSongRequest;
+  /** False when the attendee had already requested the song (nothing changed). */
+  created: boolean;
+}
+
+export interface JoinOutcome {
+  event: QueueEvent;
+  joinedAt: Date;
+  /** False when the user had already joined (nothing changed). */
+  created: boolean;
+}
+
+/**
+ * Raised inside a write that found nothing to change: the transaction rolls
+ * back (undoing its seq bump) and the caller answers from `answer` instead.
+ */
+class NothingChanged<T> extends Error {
+  constructor(readonly answer: () => Promise<T>) {
+    super('nothing changed');
+  }
+}
+
+function hasEnded(event: { end_time: Date }, now = Date.now()): boolean {
+  return event.end_time.getTime() <= now;
+}
+
+function statsOf(counters: { joined_count: number; request_count: number }): EventStats {
+  return { joined: counters.joined_count, requests: counters.request_count };
+}
+
+/** An entry as the contract's grouped song: played only once every request of it is. */
+export function toGroupedSong(row: EntryRow): GroupedSongRequest {
+  const allPlayed = row.unplayed_count === 0;
+  return {
+    event_id: row.event_id,
+    song_id: row.song_id,
+    song_name: row.song_name,
+    song_artist: row.song_artist,
+    album_name: row.album_name,
+    song_image: row.song_image,
+    song_link: row.song_link,
+    song_duration: row.song_duration,
+    status: allPlayed ? 1 : 0,
+    request_count: row.request_count,
+    first_requested_at: row.first_requested_at.toISOString(),
+    played_at: allPlayed && row.last_played_at ? row.last_played_at.toISOString() : null,
+  };
+}
+
+export function toSongRequest(row: RequestRow): SongRequest {
+  return {
+    id: row.id,
+    event_id: row.event_id,
+    attendee_id: row.attendee_id,
+    attendee_name: row.attendee_name,
+    song_id: row.song_id,
+    song_name: row.song_name,
+    song_artist: row.song_artist,
+    album_name: row.album_name,
+    song_image: row.song_image,
+    song_link: row.song_link,
+    song_duration: row.song_duration,
+    status: row.status,
+    created_at: row.created_at.toISOString(),
+  };
+}
+
+/** The entries of some songs after a write, with the songs that left the queue as removals. */
+function songChanges(
+  songIds: Iterable<string>,
+  entries: readonly EntryRow[],
+  audience: SongChange['audience'],
+): SongChange[] {
+  const bySong = new Map(entries.map((entry) => [entry.song_id, toGroupedSong(entry)]));
+  return [...new Set(songIds)].map((songId) => ({
+    songId,
+    grouped: bySong.get(songId) ?? null,
+    audience,
+  }));
+}
+
+export interface LiveQueueDeps {
+  db: Db;
+  publish: QueuePublisher;
+}
+
+export function createLiveQueue({ db, publish }: LiveQueueDeps) {
+  /**
+   * The one write path. `change` runs in a transaction and answers its result
+   * with the queue changes to publish after the commit; `NothingChanged`
+   * rolls back and answers without publishing. Pass `trx` to run inside a
+   * caller's transaction (the caller then publishes with `publishAll` after
+   * its commit).
+   */
+  async function apply<T>(
+    change: (trx: DbOrTrx) => Promise<{ result: T; changes: QueueChange[] }>,
+  ): Promise<T> {
+    try {
+      const { result, changes } = await db.transaction().execute(change);
+      for (const committed of changes) publish(committed);
+      return result;
+    } catch (error) {
+      if (error instanceof NothingChanged) return (await error.answer()) as T;
+      // The caller's account went while the write ran (a guest logging out on another tab).
+      if (isForeignKeyViolation(error)) throw unauthorized(MSG.unauthenticated);
+      throw error;
+    }
+  }
+
+  async function ownRequestAnswer(
+    attendeeId: number,
+    eventId: number,
+    songId: string,
+  ): Promise<RequestOutcome> {
+    const [own, entry] = await Promise.all([
+      repo.findAttendeeRequest(db, eventId, attendeeId, songId),
+      repo.findEntry(db, eventId, songId),
+    ]);
+    // Cancelled between the refused insert and this read: answer as a fresh attempt would.
+    if (!own || !entry) throw conflict(REQUEST_MSG.notFound);
+    return { request: toSongRequest(own), grouped: toGroupedSong(entry), created: false };
+  }
+
+  return {
+    /**
+     * Adds the attendee's request for a song, once: a repeat answers the
+     * request they already have. Refused for a missing or deleted event (404),
+     * one the attendee has not joined (403) and one that has ended (409).
+     * Two statements: the event's lock, seq and count; the request with its entry.
+     */
+    request(attendeeId: number, eventId: number, song: RequestedSong): Promise<RequestOutcome> {
+      return apply(async (trx) => {
+        const event = await repo.lockAndBump(trx, { eventId }, { requests: 1 }, attendeeId);
+        if (!event) throw notFound(REQUEST_MSG.eventNotFound);
+        if (!event.attending) throw forbidden(REQUEST_MSG.joinFirst);
+        if (hasEnded(event)) throw conflict(REQUEST_MSG.eventEnded);
+        const row = await repo.insertRequest(trx, eventId, attendeeId, song);
+        if (!row)
+          throw new NothingChanged(() => ownRequestAnswer(attendeeId, eventId, song.songId));
+        const grouped = toGroupedSong(row);
+        const request: SongRequest = {
+          id: row.id,
+          event_id: eventId,
+          attendee_id: attendeeId,
+          attendee_name: row.attendee_name,
+          song_id: song.songId,
+          song_name: song.songName,
+          song_artist: song.songArtist,
+          album_name: song.albumName,
+          song_image: song.songImage,
+          song_link: song.songLink,
+          song_duration: song.songDuration,
+          status: 0,
+          created_at: row.created_at.toISOString(),
+        };
+        const seq = Number(event.seq);
+        // A send moves a count: no other attendee's own request changed.
+        const songs: SongChange[] = [{ songId: song.songId, grouped, audience: 'host' }];
+        return {
+          result: { request, grouped, created: true },
+          changes: [{ eventId, seq, stats: statsOf(event), songs }],
+        };
+      });
+    },
+
+    /** Removes the attendee's own request for a song; someone else's is simply not found. */
+    cancel(
+      attendeeId: number,
+      eventId: number,
+      songId: string,
+    ): Promise<GroupedSongRequest | null> {
+      return apply(async (trx) => {
+        const event = await repo.lockAndBump(trx, { eventId }, { requests: -1 });
+        if (!event) throw notFound(REQUEST_MSG.eventNotFound);
+        if (!(await repo.deleteAttendeeRequest(trx, eventId, attendeeId, songId))) {
+          throw notFound(REQUEST_MSG.notFound);
+        }
+        const songs = songChanges(
+          [songId],
+          await repo.rebuildEntries(trx, eventId, [songId]),
+          'host',
+        );
+        const seq = Number(event.seq);
+        return {
+          result: songs[0]?.grouped ?? null,
+          changes: [{ eventId, seq, stats: statsOf(event), songs }],
+        };
+      });
+    },
+
+    /**
+     * The host marks every request of a song played, unplayed, or deletes
+     * them. Someone else's event, a deleted or missing one, and a song nobody
+     * requested there all answer 404. A mark that changes nothing (already
+     * played, already unplayed) answers the entry as it is.
+     */
+    mark(
+      hostId: number,
+      eventId: number,
+      songId: string,
+      markAs: MarkAs,
+    ): Promise<GroupedSongRequest | null> {
+      const unchanged = async () => {
+        const entry = await repo.findEntry(db, eventId, songId);
+        if (!entry) throw notFound(REQUEST_MSG.notFound);
+        return toGroupedSong(entry);
+      };
+      return apply(async (trx) => {
+        const event = await repo.lockAndBump(trx, { eventId });
+        if (!event || event.host_id !== hostId) throw notFound(REQUEST_MSG.eventNotFound);
+        let played: RequestRow[] = [];
+        let changed: number;
+        let counters: { joined_count: number; request_count: number } = event;
+        if (markAs === 'played') {
+          played = await repo.markPlayed(trx, eventId, songId);
+          changed = played.length;
+        } else if (markAs === 'unplayed') {
+          changed = await repo.markUnplayed(trx, eventId, songId);
+        } else {
+          changed = await repo.deleteSong(trx, eventId, songId);
+          if (changed > 0) counters = await repo.moveCounters(trx, eventId, { requests: -changed });
+        }
+        if (changed === 0) throw new NothingChanged(unchanged);
+        const entries =
+          markAs === 'delete' ? [] : await repo.rebuildEntries(trx, eventId, [songId]);
+        // Every requester's own request changed: attendees' pages show its status.
+        const songs = songChanges([songId], entries, 'room');
+        const change: QueueChange = {
+          eventId,
+          seq: Number(event.seq),
+          stats: statsOf(counters),
+          songs,
+        };
+        if (played.length > 0) {
+          change.played = { eventName: event.name, requests: played.map(toSongRequest) };
+        }
+        return { result: songs[0]?.grouped ?? null, changes: [change] };
+      });
+    },
+
+    /**
+     * Joins the live event holding the code (trimmed, any case). Joining
+     * again changes nothing and answers the same. Ended events can be joined:
+     * their page, host card and rating stay useful; requests are refused there.
+     */
+    join(userId: number, code: string): Promise<JoinOutcome> {
+      const target = { code: code.trim() };
+      const already = async (): Promise<JoinOutcome> => {
+        const event = await repo.findLiveEvent(db, target);
+        const attendance = event && (await repo.findAttendance(db, event.id, userId));
+        if (!event || !attendance) throw notFound(ATTENDANCE_MSG.noEventForCode);
+        return { event, joinedAt: attendance.joined_at, created: false };
+      };
+      return apply(async (trx) => {
+        const locked = await repo.lockAndBump(trx, target, { joined: 1 });
+        if (!locked) throw notFound(ATTENDANCE_MSG.noEventForCode);
+        const added = await repo.insertAttendance(trx, locked.id, userId);
+        if (!added) throw new NothingChanged(already);
+        const { attending: _attending, ...event } = locked;
+        return {
+          result: { event, joinedAt: added.joined_at, created: true },
+          changes: [
+            {
+              eventId: event.id,
+              seq: Number(event.seq),
+              stats: statsOf(event),
+              songs: [],
+              joined: { attendeeId: userId, attendeeName: added.attendee_name },
+            },
+          ],
+        };
+      });
+    },
+
+    /**
+     * Leaves a live event (by id or code). Leaving an event one had not
+     * joined changes nothing. The attendee's unplayed requests leave the
+     * queue with them; played ones stay as the event's history. Answers the
+     * event's id and whether the user left.
+     */
+    leave(
+      userId: number,
+      target: { eventId: number } | { code: string },
+    ): Promise<{ eventId: number; left: boolean }> {
+      const missing =
+        'code' in target ? ATTENDANCE_MSG.noEventForCode : ATTENDANCE_MSG.eventNotFound;
+      const notJoined = async () => {
+        const event = await repo.findLiveEvent(db, target);
+        if (!event) throw notFound(missing);
+        return { eventId: event.id, left: false };
+      };
+      return apply(async (trx) => {
+        const event = await repo.lockAndBump(trx, target, { joined: -1 });
+        if (!event) throw notFound(missing);
+        if (!(await repo.deleteAttendance(trx, event.id, userId)))
+          throw new NothingChanged(notJoined);
+        const songIds = await repo.deleteUnplayedOf(trx, event.id, userId);
+        const counters =
+          songIds.length > 0
+            ? await repo.moveCounters(trx, event.id, { requests: -songIds.length })
+            : event;
+        const entries = await repo.rebuildEntries(trx, event.id, songIds);
+        return {
+          result: { eventId: event.id, left: true },
+          changes: [
+            {
+              eventId: event.id,
+              seq: Number(event.seq),
+              stats: statsOf(counters),
+              songs: songChanges(songIds, entries, 'host'),
+              left: { attendeeId: userId },
+            },
+          ],
+        };
+      });
+    },
+
+    /**
+     * A guest leaving for good (its logout deletes the account): every request
+     * it made and every attendance leave their events' queues, in the caller's
+     * transaction, events locked lowest id first. Answers the changes to
+     * publish with `publishAll` once the caller committed.
+     */
+    async departEverywhere(trx: DbOrTrx, userId: number): Promise<QueueChange[]> {
+      const changes: QueueChange[] = [];
+      for (const eventId of await repo.listEventsTouchedBy(trx, userId)) {
+        const event = await repo.lockAndBump(trx, { eventId });
+        // A deleted event keeps no queue and nobody watches its room.
+        if (!event) continue;
+        const wasAttending = await repo.deleteAttendance(trx, eventId, userId);
+        const songIds = await repo.deleteAllOfIn(trx, eventId, userId);
+        const counters = await repo.moveCounters(trx, eventId, {
+          joined: wasAttending ? -1 : 0,
+          requests: -songIds.length,
+        });
+        const entries = await repo.rebuildEntries(trx, eventId, songIds);
+        changes.push({
+          eventId,
+          seq: Number(event.seq),
+          stats: statsOf(counters),
+          songs: songChanges(songIds, entries, 'host'),
+        });
+      }
+      return changes;
+    },
+
+    publishAll(changes: readonly QueueChange[]): void {
+      for (const change of changes) publish(change);
+    },
+
+    /**
+     * Empties a deleted event's queue in the caller's transaction (the caller
+     * holds the event's lock and pushes `event:deleted` itself).
+     */
+    clear(trx: DbOrTrx, eventId: number): Promise<void> {
+      return repo.deleteEventQueue(trx, eventId);
+    },
+
+    /** The event's grouped queue in the shared order. */
+    async groupedQueue(reader: DbOrTrx, eventId: number): Promise<GroupedSongRequest[]> {
+      return (await repo.listEntries(reader, eventId)).map(toGroupedSong).sort(compareQueueEntries);
+    },
+
+    /** Every request of the event, oldest first. */
+    async allRequests(reader: DbOrTrx, eventId: number): Promise<SongRequest[]> {
+      return (await repo.listRequests(reader, eventId)).map(toSongRequest);
+    },
+
+    /** The attendee's own requests in an event, oldest first. */
+    async ownRequests(
+      reader: DbOrTrx,
+      eventId: number,
+      attendeeId: number,
+    ): Promise<SongRequest[]> {
+      return (await repo.listAttendeeRequests(reader, eventId, attendeeId)).map(toSongRequest);
+    },
+  };
+}
+
+export type LiveQueue = ReturnType<typeof createLiveQueue>;

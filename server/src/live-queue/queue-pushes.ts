@@ -1,0 +1,95 @@
+import {
+  eventRoom,
+  userRoom,
+  type EventStats,
+  type GroupedSongRequest,
+  type SongRequest,
+} from '@floorfill/shared';
+import type { Realtime } from '../realtime/realtime.ts';
+
+/**
+ * The pushes of a committed queue write. Every one carries the seq the write
+ * bumped; the live queue hands them over only after the commit.
+ */
+
+/**
+ * Who hears a song's change. `room`: everyone watching the event, because
+ * its requesters' own requests changed (the host marked the song played or
+ * unplayed, or deleted it). `host`: the host's sockets only, because only the
+ * grouped entry moved (an attendee sent, cancelled, left or logged out: the
+ * count, and with it perhaps the all-played status); an attendee's page shows
+ * no grouped queue, and no other attendee's own request changed.
+ */
+export type SongChangeAudience = 'host' | 'room';
+
+/** A song's entry after a change: its new state, or null when it left the queue. */
+export interface SongChange {
+  songId: string;
+  grouped: GroupedSongRequest | null;
+  audience: SongChangeAudience;
+}
+
+/** What one committed write changed in one event's queue, and so what its watchers hear. */
+export interface QueueChange {
+  eventId: number;
+  seq: number;
+  stats: EventStats;
+  songs: SongChange[];
+  joined?: { attendeeId: number; attendeeName: string };
+  left?: { attendeeId: number };
+  /** Requests this write turned to played, with the event's name, for each requester's own room. */
+  played?: { eventName: string; requests: SongRequest[] };
+}
+
+/** Hands a committed change to its audiences: the room, the host room, the requesters. */
+export type QueuePublisher = (change: QueueChange) => void;
+
+function pushSongChange(realtime: Realtime, eventId: number, seq: number, change: SongChange) {
+  const toRoom = change.audience === 'room';
+  if (change.grouped) {
+    const push = { eventId, seq, request: change.grouped };
+    if (toRoom) realtime.toEvent(eventId, 'request:upserted', push);
+    else realtime.toEventHost(eventId, 'request:upserted', push);
+    return;
+  }
+  const push = { eventId, seq, songId: change.songId };
+  if (toRoom) realtime.toEvent(eventId, 'request:removed', push);
+  else realtime.toEventHost(eventId, 'request:removed', push);
+}
+
+/**
+ * The leaver's sockets stop watching the event's room before the room hears
+ * of the leave: at once on this node (the adapter's cluster-wide leave is a
+ * Redis round trip, while an emit reaches local sockets immediately), and on
+ * the other nodes through Redis, ahead of the pushes published after it.
+ */
+function stopWatching(realtime: Realtime, userId: number, eventId: number): void {
+  realtime.io.local.in(userRoom(userId)).socketsLeave(eventRoom(eventId));
+  realtime.io.in(userRoom(userId)).socketsLeave(eventRoom(eventId));
+}
+
+/**
+ * Publishes through Socket.IO rooms (on every node with the Redis adapter):
+ * who joined or left and the counts to the whole room, each song's entry to
+ * its audience, and `request:played` to each requester. The counts go to the
+ * whole room with every write so that every watcher sees every seq.
+ */
+export function createRealtimePublisher(realtime: Realtime): QueuePublisher {
+  return (change) => {
+    const { eventId, seq } = change;
+    if (change.joined) {
+      realtime.toEvent(eventId, 'attendee:joined', { eventId, seq, ...change.joined });
+    }
+    if (change.left) {
+      stopWatching(realtime, change.left.attendeeId, eventId);
+      realtime.toEvent(eventId, 'attendee:left', { eventId, seq, ...change.left });
+    }
+    for (const song of change.songs) pushSongChange(realtime, eventId, seq, song);
+    realtime.toEvent(eventId, 'event:stats', { eventId, seq, stats: change.stats });
+    if (!change.played) return;
+    const { eventName, requests } = change.played;
+    for (const request of requests) {
+      realtime.toUser(request.attendee_id, 'request:played', { eventId, seq, request, eventName });
+    }
+  };
+}

@@ -1,0 +1,71 @@
+import {
+  CATALOG_SONG_ID_PREFIX,
+  DEFAULT_ALBUM_NAME,
+  DEFAULT_SONG_DURATION,
+  MSG,
+  REQUEST_MSG,
+  type SendSongRequestBody,
+} from '@floorfill/shared';
+import { fieldError } from '../http/errors.ts';
+import type { DbOrTrx } from '../infra/db.ts';
+import { findCatalogSong, type RequestedSong } from './live-queue.repository.ts';
+
+/**
+ * Built-in catalog songs never change while the server runs (they are seed
+ * data), so each node keeps the ones requested in memory: a popular song is
+ * read from the database once, not on every request. Bounded, oldest-first
+ * eviction; unknown ids are not kept (a stranger cannot fill the memory).
+ */
+const CATALOG_CACHE_MAX = 5000;
+
+export function isCatalogSongId(songId: string): boolean {
+  return songId.startsWith(CATALOG_SONG_ID_PREFIX);
+}
+
+/**
+ * The song a send-song-request names, as it will be stored: a built-in
+ * catalog song as the catalog has it (the client cannot rename it; 422 for an
+ * unknown id), any other song as sent, with the defaults (album 'N/A',
+ * duration 5 s).
+ */
+export function createSongResolver(db: DbOrTrx) {
+  const catalog = new Map<string, RequestedSong>();
+
+  async function catalogSong(songId: string): Promise<RequestedSong> {
+    const cached = catalog.get(songId);
+    if (cached) return cached;
+    const row = await findCatalogSong(db, songId);
+    if (!row) throw fieldError('song_id', REQUEST_MSG.unknownSong);
+    const song: RequestedSong = {
+      songId: row.id,
+      songName: row.title,
+      songArtist: row.artist,
+      albumName: row.album.trim() || DEFAULT_ALBUM_NAME,
+      songImage: null,
+      songLink: null,
+      songDuration: row.duration_seconds || DEFAULT_SONG_DURATION,
+    };
+    if (catalog.size >= CATALOG_CACHE_MAX) {
+      const oldest = catalog.keys().next().value;
+      if (oldest !== undefined) catalog.delete(oldest);
+    }
+    catalog.set(songId, song);
+    return song;
+  }
+
+  return async function resolveSong(body: SendSongRequestBody): Promise<RequestedSong> {
+    if (isCatalogSongId(body.song_id)) return catalogSong(body.song_id);
+    if (!body.song_name) throw fieldError('song_name', MSG.fieldRequired);
+    return {
+      songId: body.song_id,
+      songName: body.song_name,
+      songArtist: body.song_artist,
+      albumName: body.album_name ?? DEFAULT_ALBUM_NAME,
+      songImage: body.song_image ?? null,
+      songLink: body.song_link ?? null,
+      songDuration: body.song_duration ?? DEFAULT_SONG_DURATION,
+    };
+  };
+}
+
+export type SongResolver = ReturnType<typeof createSongResolver>;
