@@ -7,7 +7,11 @@
  * - get-event-details: the host's snapshot of a big event (--event-requests);
  * - send-song-request: every POST a new (attendee, song) pair, so each writes;
  * - join-burst: --joiners attendees join one event, each once, as fast as
- *   --join-connections connections allow.
+ *   --join-connections connections allow;
+ * - hot-song: one song requested by --hot-song-rate different attendees a
+ *   second (a popular track in a big room), then its count checked exactly.
+ *
+ * Each figure with a target is printed beside it with ok or MISS.
  *
  *   npx tsx bench/rest.ts --duration 10 --connections 50 --event-requests 5000 --joiners 1000
  *
@@ -23,6 +27,7 @@ import { startNode, type ServerNode } from './lib/nodes.ts';
 import { machine, publish, round2, runWhenInvoked, table, type Row } from './lib/report.ts';
 import { createScratch } from './lib/scratch.ts';
 import { catalogSongs, seedEvent, seedGuests, seedRequests, type User } from './lib/seed.ts';
+import { targetRows, type Target } from './lib/targets.ts';
 
 export interface Options {
   durationSeconds: number;
@@ -32,6 +37,10 @@ export interface Options {
   detailsConnections: number;
   joiners: number;
   joinConnections: number;
+  /** Requests a second for one song, each from a different attendee. */
+  hotSongRate: number;
+  /** Only these runs (names as in the table), e.g. to profile one route; all by default. */
+  only: ReadonlySet<string> | null;
   record: boolean;
 }
 
@@ -51,6 +60,8 @@ export function parseOptions(argv: string[]): Options {
       'details-connections': { type: 'string', default: '10' },
       joiners: { type: 'string', default: '1000' },
       'join-connections': { type: 'string', default: '100' },
+      'hot-song-rate': { type: 'string', default: '100' },
+      only: { type: 'string' },
       'no-record': { type: 'boolean', default: false },
     },
     allowPositionals: false,
@@ -67,6 +78,8 @@ export function parseOptions(argv: string[]): Options {
     detailsConnections: positive('details-connections', values['details-connections']),
     joiners: positive('joiners', values.joiners),
     joinConnections: positive('join-connections', values['join-connections']),
+    hotSongRate: positive('hot-song-rate', values['hot-song-rate']),
+    only: values.only ? new Set(values.only.split(',').map((name) => name.trim())) : null,
     record: !values['no-record'],
   };
 }
@@ -134,6 +147,8 @@ export interface Result {
   bare: Measured[];
   runs: Measured[];
   joined: number;
+  /** The hot song's count in the host's snapshot, and how many of its requests were answered 201. */
+  hotSong: { counted: number; created: number };
 }
 
 /** Two significant digits: the app's routes run at a small fraction of the ceiling. */
@@ -169,7 +184,72 @@ function render(result: Result): string {
   const burst = join
     ? `Join burst: ${result.options.joiners} attendees joined in ${join.seconds} s over ${result.options.joinConnections} connections; the event then counted ${result.joined} attendees.`
     : '';
-  return `${machine(result.mode, result.loadAverage)}\n\n${text}\n\n${burst}`;
+  const targets = table(targetRows(targetsOf(result)), ['figure', 'value · target · verdict']);
+  const hot = `Hot song: ${result.hotSong.created} requests answered 201; the host's snapshot counts ${result.hotSong.counted}.`;
+  return `${machine(result.mode, result.loadAverage)}\n\n${targets}\n\n${text}\n\n${burst}\n\n${hot}`;
+}
+
+/** Issue 12's REST targets, as ratios or CPU per call measured in this same run. */
+function targetsOf(result: Result): Target[] {
+  const ceiling =
+    result.bare.reduce((sum, run) => sum + run.requestsPerSecond, 0) / result.bare.length;
+  const run = (name: string) => result.runs.find((candidate) => candidate.name === name);
+  const send = run('send-song-request');
+  const join = run('join-burst');
+  const details = run('get-event-details');
+  const hot = run('hot-song');
+  const value = (figure: number | undefined) => figure ?? Number.NaN;
+  return [
+    {
+      figure: 'send-song-request: server CPU per call',
+      value: value(send?.cpuMsPerRequest),
+      unit: 'ms',
+      limit: 'max',
+      target: 1,
+    },
+    {
+      figure: 'send-song-request: throughput as a share of bare Fastify',
+      value: send ? Number((send.requestsPerSecond / ceiling).toPrecision(2)) : Number.NaN,
+      unit: '×',
+      limit: 'min',
+      target: 0.05,
+    },
+    {
+      figure: 'join burst: server CPU per join',
+      value: value(join?.cpuMsPerRequest),
+      unit: 'ms',
+      limit: 'max',
+      target: 1,
+    },
+    {
+      figure: `host snapshot of ${result.options.eventRequests} requests: server CPU`,
+      value: value(details?.cpuMsPerRequest),
+      unit: 'ms',
+      limit: 'max',
+      target: 5,
+    },
+    {
+      figure: `host snapshot of ${result.options.eventRequests} requests: size`,
+      value: details ? round2(details.bytesPerResponse / 1024) : Number.NaN,
+      unit: 'KiB',
+      limit: 'max',
+      target: 150,
+    },
+    {
+      figure: `${result.options.hotSongRate} requests/s for one song from different attendees: p99`,
+      value: value(hot?.latencyMs.p99),
+      unit: 'ms',
+      limit: 'max',
+      target: 50,
+    },
+    {
+      figure: "that song's count minus the requests answered 201 (exact)",
+      value: result.hotSong.counted - result.hotSong.created,
+      unit: '',
+      limit: 'max',
+      target: 0,
+    },
+  ];
 }
 
 export async function runRest(options: Options): Promise<Result> {
@@ -203,7 +283,24 @@ export async function runRest(options: Options): Promise<Result> {
         const senders = await seedGuests(db, config, SENDERS, sendEvent.eventId);
         const joinEvent = await seedEvent(db, config);
         const joiners = await seedGuests(db, config, options.joiners);
-        return { songs, big, distinctSongs, sendEvent, senders, joinEvent, joiners };
+        const hotEvent = await seedEvent(db, config);
+        const hotFans = await seedGuests(
+          db,
+          config,
+          options.hotSongRate * options.durationSeconds,
+          hotEvent.eventId,
+        );
+        return {
+          songs,
+          big,
+          distinctSongs,
+          sendEvent,
+          senders,
+          joinEvent,
+          joiners,
+          hotEvent,
+          hotFans,
+        };
       } finally {
         await ctx.close();
       }
@@ -223,80 +320,128 @@ export async function runRest(options: Options): Promise<Result> {
     console.log('rest: measuring…');
     const bareFirst = await bare();
     const runs: Measured[] = [];
+    const wanted = (name: string) => !options.only || options.only.has(name);
 
-    runs.push(
-      await measure(
-        app,
-        'get-event-details',
-        `host snapshot, ${options.eventRequests} requests of ${seeded.distinctSongs} songs, ${options.detailsConnections} connections`,
-        {
-          ...common,
-          connections: options.detailsConnections,
-          url: `${app.url}/api/v1/get-event-details?id=${seeded.big.eventId}`,
-          headers: { authorization: `Bearer ${seeded.big.host.token}` },
-        },
-      ),
-    );
+    if (wanted('get-event-details')) {
+      runs.push(
+        await measure(
+          app,
+          'get-event-details',
+          `host snapshot, ${options.eventRequests} requests of ${seeded.distinctSongs} songs, ${options.detailsConnections} connections`,
+          {
+            ...common,
+            connections: options.detailsConnections,
+            url: `${app.url}/api/v1/get-event-details?id=${seeded.big.eventId}`,
+            headers: { authorization: `Bearer ${seeded.big.host.token}` },
+          },
+        ),
+      );
+    }
 
     const pairs = seeded.songs.flatMap((song) =>
       seeded.senders.map((sender) => ({ sender, songId: song.id })),
     );
     const nextPair = rotating(pairs);
-    runs.push(
-      await measure(app, 'send-song-request', 'each a new request (a write and its pushes)', {
-        ...common,
-        url: app.url,
-        requests: [
-          {
-            method: 'POST',
-            path: '/api/v1/send-song-request',
-            setupRequest: (request) => {
-              const { sender, songId } = nextPair();
-              return {
-                ...request,
-                headers: {
-                  authorization: `Bearer ${sender.token}`,
-                  'content-type': 'application/json',
-                },
-                body: JSON.stringify({ event_id: seeded.sendEvent.eventId, song_id: songId }),
-              };
+    if (wanted('send-song-request')) {
+      runs.push(
+        await measure(app, 'send-song-request', 'each a new request (a write and its pushes)', {
+          ...common,
+          url: app.url,
+          requests: [
+            {
+              method: 'POST',
+              path: '/api/v1/send-song-request',
+              setupRequest: (request) => {
+                const { sender, songId } = nextPair();
+                return {
+                  ...request,
+                  headers: {
+                    authorization: `Bearer ${sender.token}`,
+                    'content-type': 'application/json',
+                  },
+                  body: JSON.stringify({ event_id: seeded.sendEvent.eventId, song_id: songId }),
+                };
+              },
             },
-          },
-        ],
-      }),
-    );
+          ],
+        }),
+      );
+    }
 
     const nextJoiner = rotating<User>(seeded.joiners);
-    runs.push(
-      await measure(app, 'join-burst', `${options.joiners} attendees join one event`, {
-        url: app.url,
-        connections: options.joinConnections,
-        amount: options.joiners,
-        requests: [
-          {
-            method: 'POST',
-            path: '/api/v1/join-event',
-            setupRequest: (request) => {
-              const joiner = nextJoiner();
-              return {
-                ...request,
-                headers: {
-                  authorization: `Bearer ${joiner.token}`,
-                  'content-type': 'application/json',
-                },
-                body: JSON.stringify({ event_code: seeded.joinEvent.code }),
-              };
+    if (wanted('join-burst')) {
+      runs.push(
+        await measure(app, 'join-burst', `${options.joiners} attendees join one event`, {
+          url: app.url,
+          connections: options.joinConnections,
+          amount: options.joiners,
+          requests: [
+            {
+              method: 'POST',
+              path: '/api/v1/join-event',
+              setupRequest: (request) => {
+                const joiner = nextJoiner();
+                return {
+                  ...request,
+                  headers: {
+                    authorization: `Bearer ${joiner.token}`,
+                    'content-type': 'application/json',
+                  },
+                  body: JSON.stringify({ event_code: seeded.joinEvent.code }),
+                };
+              },
             },
+          ],
+        }),
+      );
+    }
+
+    const hotSongId = seeded.songs[0]?.id ?? '';
+    const nextFan = rotating<User>(seeded.hotFans);
+    const hot = !wanted('hot-song')
+      ? undefined
+      : await measure(
+          app,
+          'hot-song',
+          `${options.hotSongRate} requests/s for one song, each from a different attendee`,
+          {
+            url: app.url,
+            connections: Math.min(options.connections, options.hotSongRate),
+            overallRate: options.hotSongRate,
+            amount: seeded.hotFans.length,
+            requests: [
+              {
+                method: 'POST',
+                path: '/api/v1/send-song-request',
+                setupRequest: (request) => ({
+                  ...request,
+                  headers: {
+                    authorization: `Bearer ${nextFan().token}`,
+                    'content-type': 'application/json',
+                  },
+                  body: JSON.stringify({ event_id: seeded.hotEvent.eventId, song_id: hotSongId }),
+                }),
+              },
+            ],
           },
-        ],
-      }),
-    );
+        );
+    if (hot) runs.push(hot);
 
     const details = await fetch(
       `${app.url}/api/v1/get-event-details?id=${seeded.joinEvent.eventId}`,
       { headers: { authorization: `Bearer ${seeded.joinEvent.host.token}` } },
     );
     const body = (await details.json()) as { data?: { enrolled_users_count?: number } };
+    const hotDetails = await fetch(
+      `${app.url}/api/v1/get-event-details?id=${seeded.hotEvent.eventId}`,
+      { headers: { authorization: `Bearer ${seeded.hotEvent.host.token}` } },
+    );
+    const hotBody = (await hotDetails.json()) as {
+      data?: { grouped_song_requests?: Array<{ song_id: string; request_count: number }> };
+    };
+    const hotEntry = hotBody.data?.grouped_song_requests?.find(
+      (song) => song.song_id === hotSongId,
+    );
     const bareLast = await bare();
 
     const result: Result = {
@@ -305,10 +450,13 @@ export async function runRest(options: Options): Promise<Result> {
       options,
       bare: [bareFirst, bareLast],
       runs,
-      joined: body.data?.enrolled_users_count ?? -1,
+      joined: wanted('join-burst') ? (body.data?.enrolled_users_count ?? -1) : options.joiners,
+      hotSong: hot
+        ? { counted: hotEntry?.request_count ?? -1, created: hot.ok }
+        : { counted: 0, created: 0 },
     };
     await publish(
-      `REST: ${options.connections} connections × ${options.durationSeconds} s, ${options.eventRequests}-request event, ${options.joiners} joiners`,
+      `REST: ${options.connections} connections × ${options.durationSeconds} s, ${options.eventRequests}-request event, ${options.joiners} joiners, ${options.hotSongRate}/s for one song`,
       render(result),
       options.record,
     );
@@ -322,5 +470,6 @@ export async function runRest(options: Options): Promise<Result> {
 runWhenInvoked(import.meta.filename, async () => {
   const result = await runRest(parseOptions(process.argv.slice(2)));
   const failed = result.runs.some((run) => run.notOk > 0 || run.errors > 0);
-  return !failed && result.joined === result.options.joiners;
+  const exact = result.hotSong.counted === result.hotSong.created;
+  return !failed && exact && result.joined === result.options.joiners;
 });

@@ -51,10 +51,19 @@ const ENTRY = path.join(import.meta.dirname, '..', 'server-node.ts');
 const START_TIMEOUT_MS = 60_000;
 const CLOSE_TIMEOUT_MS = 15_000;
 
+/**
+ * With BENCH_CPU_PROF=<folder> the app nodes write a V8 CPU profile there when
+ * they stop (`npx tsx bench/cpu-profile.ts <file>` summarises one).
+ */
+function profileArgs(kind: 'app' | 'bare'): string[] {
+  const folder = process.env.BENCH_CPU_PROF;
+  return folder && kind === 'app' ? ['--cpu-prof', `--cpu-prof-dir=${folder}`] : [];
+}
+
 export function startNode(env: RawEnv, kind: 'app' | 'bare' = 'app'): Promise<ServerNode> {
   const child: ChildProcess = fork(ENTRY, [], {
     env: { ...process.env, ...env, BENCH_NODE_KIND: kind },
-    execArgv: ['--import', 'tsx', '--expose-gc'],
+    execArgv: ['--import', 'tsx', '--expose-gc', ...profileArgs(kind)],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   let nextId = 1;

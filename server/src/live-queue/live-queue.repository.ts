@@ -54,13 +54,12 @@ export interface CounterDelta {
 /**
  * Takes the event's row lock by bumping its seq (and moving its counters by
  * `delta`, when the write already knows how). Undefined when there is no such
- * live event. With `attendeeId`, also answers whether that user joined it.
+ * live event.
  */
 export async function lockAndBump(
   trx: DbOrTrx,
   target: { eventId: number } | { code: string },
   delta: CounterDelta = {},
-  attendeeId?: number,
 ) {
   let query = trx
     .updateTable('events')
@@ -74,20 +73,7 @@ export async function lockAndBump(
     'eventId' in target
       ? query.where('events.id', '=', target.eventId)
       : query.where(sql`upper(events.code)`, '=', target.code.toUpperCase());
-  return query
-    .returning(eventColumns)
-    .returning((eb) =>
-      eb
-        .exists(
-          eb
-            .selectFrom('event_attendees')
-            .select('event_attendees.user_id')
-            .whereRef('event_attendees.event_id', '=', 'events.id')
-            .where('event_attendees.user_id', '=', attendeeId ?? 0),
-        )
-        .as('attending'),
-    )
-    .executeTakeFirst();
+  return query.returning(eventColumns).executeTakeFirst();
 }
 
 export type LockedEvent = NonNullable<Awaited<ReturnType<typeof lockAndBump>>>;
@@ -120,52 +106,93 @@ const entryColumns = [
   'queue_entries.last_played_at',
 ] as const;
 
+/** What a song request's one statement answers: the request, the song's entry, the event after it. */
+export type InsertedRequest = EntryRow & {
+  id: number;
+  created_at: Date;
+  attendee_name: string;
+  seq: string;
+  joined_count: number;
+  event_request_count: number;
+};
+
 /**
- * Inserts the attendee's request and counts it in the song's entry, in one
- * statement. Undefined when they had already requested the song (the unique
- * constraint decides; nothing is written then). A request is timed when it
- * enters the queue, under the event's lock (`clock_timestamp()`, not the
- * transaction's start): the queue's "first requested" then follows the order
- * in which requests were taken, whichever transaction began first.
+ * A song request in one statement (its own transaction): the request row,
+ * only if the event is live, not ended and the attendee joined it, and only
+ * once per attendee and song (the unique constraint decides); then, only if
+ * a row went in, the event's seq and request count (taking the event's row
+ * lock), then the song's entry, counted while that lock is held. Each step
+ * reads the one before, which orders them: so the entries pushed with seqs
+ * k and k+1 count the requests of every seq up to theirs. Undefined when
+ * nothing was written (the caller tells a repeat from a refusal).
+ *
+ * A request is timed when it enters the queue (`clock_timestamp()`, not the
+ * statement's start) and an entry keeps the earliest of its requests' times.
  */
 export async function insertRequest(
-  trx: DbOrTrx,
+  db: DbOrTrx,
   eventId: number,
   attendeeId: number,
   song: RequestedSong,
-) {
-  const result = await sql<
-    {
-      id: number;
-      created_at: Date;
-      attendee_name: string;
-    } & EntryRow
-  >`
+): Promise<InsertedRequest | undefined> {
+  const result = await sql<InsertedRequest>`
     with inserted as (
       insert into song_requests (event_id, attendee_id, song_id, song_name, song_artist,
         album_name, song_image, song_link, song_duration, created_at)
-      values (${eventId}, ${attendeeId}, ${song.songId}, ${song.songName}, ${song.songArtist},
+      select ${eventId}, ${attendeeId}, ${song.songId}, ${song.songName}, ${song.songArtist},
         ${song.albumName}, ${song.songImage}, ${song.songLink}, ${song.songDuration},
-        clock_timestamp())
+        clock_timestamp()
+      from events
+      where events.id = ${eventId} and events.deleted_at is null and events.end_time > now()
+        and exists (select 1 from event_attendees a
+                    where a.event_id = ${eventId} and a.user_id = ${attendeeId})
       on conflict (event_id, attendee_id, song_id) do nothing
       returning id, created_at
+    ), bumped as (
+      update events set seq = seq + 1, request_count = request_count + 1
+      from inserted
+      where events.id = ${eventId}
+      returning events.seq, events.joined_count, events.request_count as event_request_count,
+        inserted.id, inserted.created_at
     ), entry as (
       insert into queue_entries (event_id, song_id, song_name, song_artist, album_name,
         song_image, song_link, song_duration, request_count, unplayed_count, first_requested_at)
       select ${eventId}, ${song.songId}, ${song.songName}, ${song.songArtist}, ${song.albumName},
-        ${song.songImage}, ${song.songLink}, ${song.songDuration}, 1, 1, inserted.created_at
-      from inserted
+        ${song.songImage}, ${song.songLink}, ${song.songDuration}, 1, 1, bumped.created_at
+      from bumped
       on conflict (event_id, song_id) do update set
         request_count = queue_entries.request_count + 1,
         unplayed_count = queue_entries.unplayed_count + 1,
         first_requested_at = least(queue_entries.first_requested_at, excluded.first_requested_at)
       returning *
     )
-    select inserted.id, inserted.created_at, entry.*,
+    select bumped.id, bumped.created_at, bumped.seq, bumped.joined_count,
+      bumped.event_request_count, entry.*,
       (select ${shownName} from users where users.id = ${attendeeId}) as attendee_name
-    from inserted, entry
-  `.execute(trx);
+    from bumped, entry
+  `.execute(db);
   return result.rows[0];
+}
+
+/** Why a song request wrote nothing: the event as the attendee may see it, and whether they joined. */
+export async function findRequestRefusal(db: DbOrTrx, eventId: number, attendeeId: number) {
+  return db
+    .selectFrom('events')
+    .select(['events.end_time'])
+    .select((eb) =>
+      eb
+        .exists(
+          eb
+            .selectFrom('event_attendees')
+            .select('event_attendees.user_id')
+            .whereRef('event_attendees.event_id', '=', 'events.id')
+            .where('event_attendees.user_id', '=', attendeeId),
+        )
+        .as('attending'),
+    )
+    .where('events.id', '=', eventId)
+    .where('events.deleted_at', 'is', null)
+    .executeTakeFirst();
 }
 
 export interface EntryRow {
@@ -404,13 +431,39 @@ export async function deleteSong(trx: DbOrTrx, eventId: number, songId: string):
   return rows.length;
 }
 
-/** Adds the attendance and answers when, with the attendee's shown name; undefined when already joined. */
-export async function insertAttendance(trx: DbOrTrx, eventId: number, userId: number) {
-  const result = await sql<{ joined_at: Date; attendee_name: string }>`
-    insert into event_attendees (event_id, user_id) values (${eventId}, ${userId})
-    on conflict (event_id, user_id) do nothing
-    returning joined_at, (select ${shownName} from users where users.id = ${userId}) as attendee_name
-  `.execute(trx);
+/** What a join's one statement answers: the event after it, when the user joined and their name. */
+export type InsertedAttendance = LockedEvent & {
+  joined_at: Date;
+  attendee_name: string;
+};
+
+/**
+ * A join in one statement (its own transaction): the attendance, only for a
+ * live event holding the code and only once (the primary key decides); then,
+ * only if it went in, the event's seq and attendee count. Undefined when
+ * nothing was written (no such event, or already joined).
+ */
+export async function insertAttendanceByCode(
+  db: DbOrTrx,
+  code: string,
+  userId: number,
+): Promise<InsertedAttendance | undefined> {
+  const result = await sql<InsertedAttendance>`
+    with inserted as (
+      insert into event_attendees (event_id, user_id)
+      select events.id, ${userId} from events
+      where upper(events.code) = ${code.toUpperCase()} and events.deleted_at is null
+      on conflict (event_id, user_id) do nothing
+      returning event_id, joined_at
+    ), bumped as (
+      update events set seq = seq + 1, joined_count = joined_count + 1
+      from inserted
+      where events.id = inserted.event_id
+      returning ${sql.join(eventColumns.map((column) => sql.ref(column)))}, inserted.joined_at
+    )
+    select bumped.*, (select ${shownName} from users where users.id = ${userId}) as attendee_name
+    from bumped
+  `.execute(db);
   return result.rows[0];
 }
 

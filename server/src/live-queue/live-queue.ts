@@ -27,7 +27,7 @@ import type { QueueChange, QueuePublisher, SongChange } from './queue-pushes.ts'
 export { recountEventQueue, type RequestedSong } from './live-queue.repository.ts';
 
 /** What a live event's queue write locked and answers with: its row, seq and counters. */
-export type QueueEvent = Omit<LockedEvent, 'attending'>;
+export type QueueEvent = LockedEvent;
 
 export interface RequestOutcome {
   request: SongRequest;
@@ -119,17 +119,19 @@ export interface LiveQueueDeps {
 
 export function createLiveQueue({ db, publish }: LiveQueueDeps) {
   /**
-   * The one write path. `change` runs in a transaction and answers its result
-   * with the queue changes to publish after the commit; `NothingChanged`
-   * rolls back and answers without publishing. Pass `trx` to run inside a
-   * caller's transaction (the caller then publishes with `publishAll` after
-   * its commit).
+   * The one write path. `change` makes the change — in a transaction it
+   * opens, or as a single statement (its own transaction) when `transaction`
+   * is false — and answers its result with the queue changes to publish after
+   * the commit; `NothingChanged` rolls back and answers without publishing.
    */
   async function apply<T>(
     change: (trx: DbOrTrx) => Promise<{ result: T; changes: QueueChange[] }>,
+    { transaction }: { transaction: boolean } = { transaction: true },
   ): Promise<T> {
     try {
-      const { result, changes } = await db.transaction().execute(change);
+      const { result, changes } = transaction
+        ? await db.transaction().execute(change)
+        : await change(db);
       for (const committed of changes) publish(committed);
       return result;
     } catch (error) {
@@ -159,41 +161,47 @@ export function createLiveQueue({ db, publish }: LiveQueueDeps) {
      * Adds the attendee's request for a song, once: a repeat answers the
      * request they already have. Refused for a missing or deleted event (404),
      * one the attendee has not joined (403) and one that has ended (409).
-     * Two statements: the event's lock, seq and count; the request with its entry.
+     * One statement when it goes in (see `repo.insertRequest`); the reasons
+     * for a refusal are read only then.
      */
     request(attendeeId: number, eventId: number, song: RequestedSong): Promise<RequestOutcome> {
-      return apply(async (trx) => {
-        const event = await repo.lockAndBump(trx, { eventId }, { requests: 1 }, attendeeId);
+      const refused = async (): Promise<RequestOutcome> => {
+        const event = await repo.findRequestRefusal(db, eventId, attendeeId);
         if (!event) throw notFound(REQUEST_MSG.eventNotFound);
         if (!event.attending) throw forbidden(REQUEST_MSG.joinFirst);
         if (hasEnded(event)) throw conflict(REQUEST_MSG.eventEnded);
-        const row = await repo.insertRequest(trx, eventId, attendeeId, song);
-        if (!row)
-          throw new NothingChanged(() => ownRequestAnswer(attendeeId, eventId, song.songId));
-        const grouped = toGroupedSong(row);
-        const request: SongRequest = {
-          id: row.id,
-          event_id: eventId,
-          attendee_id: attendeeId,
-          attendee_name: row.attendee_name,
-          song_id: song.songId,
-          song_name: song.songName,
-          song_artist: song.songArtist,
-          album_name: song.albumName,
-          song_image: song.songImage,
-          song_link: song.songLink,
-          song_duration: song.songDuration,
-          status: 0,
-          created_at: row.created_at.toISOString(),
-        };
-        const seq = Number(event.seq);
-        // A send moves a count: no other attendee's own request changed.
-        const songs: SongChange[] = [{ songId: song.songId, grouped, audience: 'host' }];
-        return {
-          result: { request, grouped, created: true },
-          changes: [{ eventId, seq, stats: statsOf(event), songs }],
-        };
-      });
+        return ownRequestAnswer(attendeeId, eventId, song.songId);
+      };
+      return apply(
+        async (writer) => {
+          const row = await repo.insertRequest(writer, eventId, attendeeId, song);
+          if (!row) throw new NothingChanged(refused);
+          const grouped = toGroupedSong(row);
+          const request: SongRequest = {
+            id: row.id,
+            event_id: eventId,
+            attendee_id: attendeeId,
+            attendee_name: row.attendee_name,
+            song_id: song.songId,
+            song_name: song.songName,
+            song_artist: song.songArtist,
+            album_name: song.albumName,
+            song_image: song.songImage,
+            song_link: song.songLink,
+            song_duration: song.songDuration,
+            status: 0,
+            created_at: row.created_at.toISOString(),
+          };
+          const stats = { joined: row.joined_count, requests: row.event_request_count };
+          // A send moves a count: no other attendee's own request changed.
+          const songs: SongChange[] = [{ songId: song.songId, grouped, audience: 'host' }];
+          return {
+            result: { request, grouped, created: true },
+            changes: [{ eventId, seq: Number(row.seq), stats, songs }],
+          };
+        },
+        { transaction: false },
+      );
     },
 
     /** Removes the attendee's own request for a song; someone else's is simply not found. */
@@ -284,25 +292,26 @@ export function createLiveQueue({ db, publish }: LiveQueueDeps) {
         if (!event || !attendance) throw notFound(ATTENDANCE_MSG.noEventForCode);
         return { event, joinedAt: attendance.joined_at, created: false };
       };
-      return apply(async (trx) => {
-        const locked = await repo.lockAndBump(trx, target, { joined: 1 });
-        if (!locked) throw notFound(ATTENDANCE_MSG.noEventForCode);
-        const added = await repo.insertAttendance(trx, locked.id, userId);
-        if (!added) throw new NothingChanged(already);
-        const { attending: _attending, ...event } = locked;
-        return {
-          result: { event, joinedAt: added.joined_at, created: true },
-          changes: [
-            {
-              eventId: event.id,
-              seq: Number(event.seq),
-              stats: statsOf(event),
-              songs: [],
-              joined: { attendeeId: userId, attendeeName: added.attendee_name },
-            },
-          ],
-        };
-      });
+      return apply(
+        async (writer) => {
+          const added = await repo.insertAttendanceByCode(writer, target.code, userId);
+          if (!added) throw new NothingChanged(already);
+          const { joined_at: joinedAt, attendee_name: attendeeName, ...event } = added;
+          return {
+            result: { event, joinedAt, created: true },
+            changes: [
+              {
+                eventId: event.id,
+                seq: Number(event.seq),
+                stats: statsOf(event),
+                songs: [],
+                joined: { attendeeId: userId, attendeeName },
+              },
+            ],
+          };
+        },
+        { transaction: false },
+      );
     },
 
     /**

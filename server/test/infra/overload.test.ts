@@ -67,11 +67,11 @@ function expectBusy(res: LightMyRequestResponse, retryAfterSeconds: number): voi
 describe('overload settings', () => {
   const dataDir = () => mkdtempSync(path.join(tmpdir(), 'floorfill-overload-config-'));
 
-  it('shed on a saturated event loop by default, except in tests, which set their own thresholds', () => {
+  it('shed on a delayed event loop by default (not on utilization), except in tests, which set their own', () => {
     const outsideTests = loadConfig({ NODE_ENV: 'development', DATA_DIR: dataDir() }).overload;
     expect(outsideTests).toEqual({
       maxEventLoopDelayMs: 200,
-      maxEventLoopUtilization: 0.98,
+      maxEventLoopUtilization: 0,
       maxPoolWaiting: 50,
       sampleIntervalMs: 1000,
       retryAfterSeconds: 2,
