@@ -7,8 +7,11 @@
  *     --connections 50 --event-requests 5000 --joiners 1000
  *
  * The realtime benchmark runs once per (attendees, nodes) pair; two nodes need
- * DATABASE_URL and REDIS_URL and are skipped, saying so, without them.
- * `--only rest` or `--only realtime` picks one; `--no-record` only prints.
+ * DATABASE_URL and REDIS_URL and are skipped, saying so, without them. The
+ * laptop benchmark times and weighs `npm start` in the embedded default,
+ * whatever DATABASE_URL and REDIS_URL say.
+ * `--only rest`, `--only realtime` or `--only laptop` picks one; `--no-record`
+ * only prints.
  */
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
@@ -91,8 +94,11 @@ if (values.only === undefined || values.only === 'realtime') {
     }
   }
 }
+if (values.only === undefined || values.only === 'laptop') {
+  runs.push({ script: 'laptop.ts', args: record });
+}
 if (runs.length === 0) {
-  console.error(`unknown benchmark "${values.only}"; known: rest, realtime`);
+  console.error(`unknown benchmark "${values.only}"; known: rest, realtime, laptop`);
   process.exit(2);
 }
 
