@@ -113,8 +113,12 @@ function rows(result: Result): Row[] {
       `${result.reordered.held} / ${result.reordered.resyncs} / ${result.reordered.longestWaitMs}`,
     ],
     [
-      'fan-out: `event:stats` received by attendee sockets / expected',
-      `${result.fanOut.received} / ${result.fanOut.expected}`,
+      'fan-out: attendee sockets holding the last counts / attendee sockets',
+      `${result.fanOut.upToDate} / ${result.fanOut.sockets}`,
+    ],
+    [
+      '`event:stats` per attendee socket per second (coalesced; target ≤ 2)',
+      `${result.fanOut.perSocketPerSecond} · ${result.fanOut.perSocketPerSecond <= 2 ? 'ok' : 'MISS'}`,
     ],
     perNode('sockets per node', (node) => node.connected.sockets),
     perNode(
@@ -218,5 +222,6 @@ export async function runRealtimeLatency(options: Options): Promise<Result> {
 runWhenInvoked(import.meta.filename, async () => {
   const result = await runRealtimeLatency(parseOptions(process.argv.slice(2)));
   const failed = Object.values(result.failures).some((count) => count > 0);
-  return result.lost === 0 && !failed;
+  const everyoneCurrent = result.fanOut.upToDate === result.fanOut.sockets;
+  return result.lost === 0 && !failed && everyoneCurrent;
 });

@@ -9,7 +9,7 @@
 import { performance } from 'node:perf_hooks';
 import type { ClientToServerEvents, ServerToClientEvents } from '@floorfill/shared';
 import { io, type Socket } from 'socket.io-client';
-import { summary, type Percentiles } from './lib/report.ts';
+import { round2, summary, type Percentiles } from './lib/report.ts';
 
 type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
@@ -58,8 +58,12 @@ export interface LoadResult {
    * snapshot, so `resyncs` are the waits longer than that window.
    */
   reordered: { held: number; resyncs: number; longestWaitMs: number };
-  /** `event:stats` pushes counted on every attendee socket (warm-up included), against one per accepted request per attendee. */
-  fanOut: { received: number; expected: number };
+  /**
+   * The room's counts, coalesced to at most two a second per socket: how many
+   * attendee sockets ended with the counts of the last write (`upToDate` of
+   * `sockets`), and how many `event:stats` each got a second on average.
+   */
+  fanOut: { upToDate: number; sockets: number; perSocketPerSecond: number };
 }
 
 function connect(url: string, token: string): Promise<ClientSocket> {
@@ -158,16 +162,17 @@ export async function runLoad(input: LoadInput, hooks: LoadHooks): Promise<LoadR
       maxSeq = Math.max(maxSeq, push.seq);
     });
     let fanOutReceived = 0;
-    for (const socket of attendeeSockets) {
-      socket.on('event:stats', () => {
+    const lastStatsSeq = attendeeSockets.map(() => 0);
+    for (const [index, socket] of attendeeSockets.entries()) {
+      socket.on('event:stats', (push) => {
         fanOutReceived += 1;
+        lastStatsSeq[index] = Math.max(lastStatsSeq[index] ?? 0, push.seq);
       });
     }
 
     const sentAt = new Map<string, number>();
     /** Which node answered each accepted request, and when it was sent (ms into the run). */
     const sentVia = new Map<string, { node: number; atMs: number }>();
-    let warmupAccepted = 0;
     const httpLatencies: number[] = [];
     const failures: Record<string, number> = {};
     const fail = (reason: string) => {
@@ -194,7 +199,6 @@ export async function runLoad(input: LoadInput, hooks: LoadHooks): Promise<LoadR
           if (index >= warmup) httpLatencies.push(performance.now() - started);
           const count = body.data?.grouped_song_request?.request_count;
           if (index < warmup) {
-            if (res.status === 201) warmupAccepted += 1;
             return;
           }
           if (res.status !== 201 || count === undefined) return fail(String(res.status));
@@ -239,13 +243,14 @@ export async function runLoad(input: LoadInput, hooks: LoadHooks): Promise<LoadR
     const sendingSeconds = Math.max(0.001, (lastSentAt - measuringSince) / 1000);
     await Promise.all([...inFlight, ...hookCalls]);
     // Every push still on its way: the host's entries (receivedAt also holds the
-    // warm-up's, so compare keys, not sizes) and the stats to every attendee socket.
-    const expectedFanOut = () => (warmupAccepted + sentAt.size) * attendeeCount;
+    // warm-up's, so compare keys, not sizes) and the last counts to every attendee socket.
+    const upToDate = () => lastStatsSeq.filter((seq) => seq >= maxSeq).length;
     const hostWaiting = () => [...sentAt.keys()].some((key) => !receivedAt.has(key));
     const drainUntil = performance.now() + DRAIN_MS;
-    while (performance.now() < drainUntil && (hostWaiting() || fanOutReceived < expectedFanOut())) {
+    while (performance.now() < drainUntil && (hostWaiting() || upToDate() < attendeeCount)) {
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
+    const runSeconds = Math.max(0.001, (performance.now() - startedAt) / 1000);
 
     const latencies: number[] = [];
     let lost = 0;
@@ -273,8 +278,9 @@ export async function runLoad(input: LoadInput, hooks: LoadHooks): Promise<LoadR
       outOfOrder,
       reordered: reorderWaits(seqArrivals),
       fanOut: {
-        received: fanOutReceived,
-        expected: expectedFanOut(),
+        upToDate: upToDate(),
+        sockets: attendeeCount,
+        perSocketPerSecond: round2(fanOutReceived / Math.max(1, attendeeCount) / runSeconds),
       },
     };
   } finally {

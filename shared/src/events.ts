@@ -101,6 +101,12 @@ export type UpdateEventBody = z.infer<typeof updateEventBody>;
 export const eventIdBody = z.object({ id: idField });
 export const eventIdQuery = z.object({ id: idField });
 
+/** get-event-details: the event, and `include=requests` for every request besides the grouped queue. */
+export const hostEventDetailsQuery = eventIdQuery.extend({
+  include: z.enum(['requests'], { error: 'Must be requests.' }).optional(),
+});
+export type HostEventDetailsQuery = z.infer<typeof hostEventDetailsQuery>;
+
 export const EVENT_SORTS = ['name', 'start_time'] as const;
 export const SORT_ORDERS = ['asc', 'desc'] as const;
 
@@ -214,9 +220,15 @@ export const groupedSongRequestSchema = songRequestSchema
   });
 export type GroupedSongRequest = z.infer<typeof groupedSongRequestSchema>;
 
+/**
+ * The host's snapshot: the grouped queue, one entry per song. Every single
+ * request (who asked, when) only with `include=requests`: a big event's
+ * requests are a megabyte its booth screen never shows; who asked for one
+ * song comes from get-song-requesters.
+ */
 export const hostEventDetailsSchema = eventSummarySchema.extend({
   seq: z.number().int(),
-  song_requests: z.array(songRequestSchema),
+  song_requests: z.array(songRequestSchema).optional(),
   grouped_song_requests: z.array(groupedSongRequestSchema),
   host: eventHostSchema,
 });

@@ -5,14 +5,18 @@ import type { EventSummary, GroupedSongRequest, SongRequest } from './events.ts'
 /**
  * The Socket.IO protocol (design §4). Commands are `domain:verb`, pushes are
  * `domain:past-tense`. Every push about an event carries the event's `seq`,
- * bumped in the write's transaction: a client that sees a gap, reconnects, or
- * has no socket fetches the snapshot (the REST details call) again.
+ * bumped in the write's transaction. The host's room hears every write, so a
+ * host client that sees a gap, reconnects, or has no socket fetches the
+ * snapshot (the REST details call) again; attendees hear only what their page
+ * shows and apply any newer push. `event:stats` (the counts) is coalesced to
+ * at most two a second per socket and is state, not a step in the seq.
  */
 
 export const eventRoom = (eventId: number) => `event:${eventId}`;
 /**
- * The event's host only (their sockets are in `eventRoom` too): pushes that
- * only move the grouped queue's counts, which attendees' pages do not show.
+ * The event's host only (their sockets are in `eventRoom` too): what
+ * attendees' pages do not show — who joined or left, and entries whose count
+ * moved. The host's marks go to the whole room: requesters see their status.
  */
 export const eventHostRoom = (eventId: number) => `event:${eventId}:host`;
 export const userRoom = (userId: number) => `user:${userId}`;

@@ -104,6 +104,14 @@ export const cancelSongRequestBody = z.object({
 });
 export type CancelSongRequestBody = z.infer<typeof cancelSongRequestBody>;
 
+/** get-song-requesters: who asked for one song of the host's event, oldest first. */
+export const songRequestersQuery = z.object({
+  event_id: idField,
+  song_id: songIdField,
+});
+export type SongRequestersQuery = z.infer<typeof songRequestersQuery>;
+export const songRequestersData = z.array(songRequestSchema);
+
 export const markSongRequestBody = z.object({
   event_id: idField,
   song_id: songIdField,

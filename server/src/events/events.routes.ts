@@ -5,7 +5,7 @@ import {
   EVENT_MSG,
   eventCalendarQuery,
   eventCalendarSchema,
-  eventIdQuery,
+  hostEventDetailsQuery,
   eventListQuery,
   eventSummarySchema,
   hostDashboardDataSchema,
@@ -231,14 +231,17 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: membersOnly,
       schema: {
         tags,
-        summary: "The host's view of an event: requests, queue, seq",
-        querystring: eventIdQuery,
+        summary:
+          "The host's view of an event: the grouped queue and seq (every request with include=requests)",
+        querystring: hostEventDetailsQuery,
         response: envelopes({ 200: hostEventDetailsSchema }),
       },
     },
     async (request) => {
       const session = requireMember(request);
-      const details = await events.details(db, session.userId, request.query.id);
+      const details = await events.details(db, session.userId, request.query.id, {
+        withRequests: request.query.include === 'requests',
+      });
       if (!details) throw notFound(EVENT_MSG.notFound);
       const host = await profiles.hostCard(db, session.userId);
       if (!host) throw notFound(EVENT_MSG.notFound);

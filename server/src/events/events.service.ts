@@ -246,18 +246,23 @@ export function createEventsService(
       return { seq };
     },
 
-    /** The host's view of one of their events, without the host card (the profiles feature makes it). */
+    /**
+     * The host's view of one of their events, without the host card (the
+     * profiles feature makes it): the grouped queue, and every request only
+     * when asked (`withRequests`).
+     */
     async details(
       db: DbOrTrx,
       hostId: number,
       eventId: number,
+      { withRequests }: { withRequests: boolean },
     ): Promise<HostEventDetailsWithoutHost | null> {
       const row = await repo.findHostEvent(db, hostId, eventId);
       if (!row) return null;
       return {
         ...toSummary(row),
         seq: Number(row.seq),
-        song_requests: await queue.allRequests(db, eventId),
+        ...(withRequests ? { song_requests: await queue.allRequests(db, eventId) } : {}),
         grouped_song_requests: await queue.groupedQueue(db, eventId),
       };
     },

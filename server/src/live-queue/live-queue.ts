@@ -376,12 +376,15 @@ export function createLiveQueue({ db, publish }: LiveQueueDeps) {
           requests: -songIds.length,
         });
         const entries = await repo.rebuildEntries(trx, eventId, songIds);
-        changes.push({
+        const change: QueueChange = {
           eventId,
           seq: Number(event.seq),
           stats: statsOf(counters),
           songs: songChanges(songIds, entries, 'host'),
-        });
+        };
+        // The host hears every seq: a guest who only joined still leaves.
+        if (wasAttending) change.left = { attendeeId: userId };
+        changes.push(change);
       }
       return changes;
     },
@@ -406,6 +409,23 @@ export function createLiveQueue({ db, publish }: LiveQueueDeps) {
     /** Every request of the event, oldest first. */
     async allRequests(reader: DbOrTrx, eventId: number): Promise<SongRequest[]> {
       return (await repo.listRequests(reader, eventId)).map(toSongRequest);
+    },
+
+    /**
+     * Who asked for one song of the host's event, oldest first; 404 for
+     * someone else's event, a deleted or missing one, and a song nobody requested.
+     */
+    async requestersOf(
+      reader: DbOrTrx,
+      hostId: number,
+      eventId: number,
+      songId: string,
+    ): Promise<SongRequest[]> {
+      const event = await repo.findLiveEvent(reader, { eventId });
+      if (!event || event.host_id !== hostId) throw notFound(REQUEST_MSG.eventNotFound);
+      const rows = await repo.listRequestsOfSong(reader, eventId, songId);
+      if (rows.length === 0) throw notFound(REQUEST_MSG.notFound);
+      return rows.map(toSongRequest);
     },
 
     /** The attendee's own requests in an event, oldest first. */

@@ -69,23 +69,29 @@ function stopWatching(realtime: Realtime, userId: number, eventId: number): void
 }
 
 /**
- * Publishes through Socket.IO rooms (on every node with the Redis adapter):
- * who joined or left and the counts to the whole room, each song's entry to
- * its audience, and `request:played` to each requester. The counts go to the
- * whole room with every write so that every watcher sees every seq.
+ * Publishes through Socket.IO rooms (on every node with the Redis adapter),
+ * each push to those whose screens show it:
+ * - the host room hears every change, each with its seq, so the host's
+ *   queue is exact: who joined or left, every song's entry after a count moved;
+ * - the whole room hears the host's marks (every requester's own request
+ *   changed) and the counts, coalesced to at most two a second per socket
+ *   (`realtime.toEventCoalesced`): a room of thousands of phones does not need
+ *   every request's count;
+ * - each requester hears `request:played` in their own room.
+ * Attendees so see only some seqs; their pages apply what they get as state.
  */
 export function createRealtimePublisher(realtime: Realtime): QueuePublisher {
   return (change) => {
     const { eventId, seq } = change;
     if (change.joined) {
-      realtime.toEvent(eventId, 'attendee:joined', { eventId, seq, ...change.joined });
+      realtime.toEventHost(eventId, 'attendee:joined', { eventId, seq, ...change.joined });
     }
     if (change.left) {
       stopWatching(realtime, change.left.attendeeId, eventId);
-      realtime.toEvent(eventId, 'attendee:left', { eventId, seq, ...change.left });
+      realtime.toEventHost(eventId, 'attendee:left', { eventId, seq, ...change.left });
     }
     for (const song of change.songs) pushSongChange(realtime, eventId, seq, song);
-    realtime.toEvent(eventId, 'event:stats', { eventId, seq, stats: change.stats });
+    realtime.toEventCoalesced('event:stats', { eventId, seq, stats: change.stats });
     if (!change.played) return;
     const { eventName, requests } = change.played;
     for (const request of requests) {

@@ -19,18 +19,34 @@ interface SocketData {
   session: RequestSession;
 }
 
-type AppServer = Server<
-  ClientToServerEvents,
-  ServerToClientEvents,
-  Record<string, never>,
-  SocketData
->;
-type AppSocket = Socket<
-  ClientToServerEvents,
-  ServerToClientEvents,
-  Record<string, never>,
-  SocketData
->;
+/** Pushes about one event that carry its seq: those can be coalesced, keeping the newest. */
+type SequencedName = {
+  [K in keyof ServerToClientEvents]: Parameters<ServerToClientEvents[K]>[0] extends {
+    eventId: number;
+    seq: number;
+  }
+    ? K
+    : never;
+}[keyof ServerToClientEvents];
+type CoalescedName = SequencedName;
+type CoalescedPush = { eventId: number; seq: number } & Parameters<
+  ServerToClientEvents[CoalescedName]
+>[0];
+
+/** Between nodes: a coalesced push, for each node to pass on to its own sockets. */
+interface InterServerEvents {
+  coalesced: (name: CoalescedName, push: CoalescedPush) => void;
+}
+
+type AppServer = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
+type AppSocket = Socket<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
+
+/**
+ * The least time between two `event:stats` a socket gets: counts move with
+ * every request, and a room of thousands of phones needs them twice a
+ * second at most, not twenty times.
+ */
+export const STATS_INTERVAL_MS = 500;
 type PushArgs<E extends keyof ServerToClientEvents> = Parameters<ServerToClientEvents[E]>;
 
 /** Each socket also joins its session's room, so a logout can close that session's sockets everywhere. */
@@ -75,6 +91,12 @@ export interface Realtime {
     name: E,
     ...args: PushArgs<E>
   ): void;
+  /**
+   * State to everyone watching an event, coalesced: each node passes the
+   * newest it heard (by seq, from any node) to its own sockets at most once
+   * per STATS_INTERVAL_MS. Its seq orders it; it is not a step in the seq.
+   */
+  toEventCoalesced(name: CoalescedName, push: CoalescedPush): void;
   /** Push to every socket of one user (on every node). */
   toUser<E extends keyof ServerToClientEvents>(userId: number, name: E, ...args: PushArgs<E>): void;
   authorizeEventRoomsWith(authorizer: EventRoomAuthorizer): void;
@@ -185,6 +207,50 @@ export function attachRealtime(app: FastifyInstance): Realtime {
   let closed = false;
 
   /**
+   * Per event: the newest counts not yet passed on, and the seq of the last
+   * passed on. An event's timer runs while it has counts to pass on or passed
+   * some on less than an interval ago; an event quiet for an interval is forgotten.
+   */
+  const statsOf = new Map<
+    number,
+    {
+      name: CoalescedName;
+      latest: CoalescedPush | null;
+      sentSeq: number;
+      timer: NodeJS.Timeout | undefined;
+    }
+  >();
+
+  function flushStats(eventId: number): void {
+    const entry = statsOf.get(eventId);
+    if (!entry) return;
+    entry.timer = undefined;
+    if (!entry.latest || closed) {
+      statsOf.delete(eventId);
+      return;
+    }
+    metrics.socketEmits.inc({ event: entry.name });
+    io.local.to(eventRoom(eventId)).emit(entry.name, entry.latest);
+    entry.sentSeq = entry.latest.seq;
+    entry.latest = null;
+    entry.timer = setTimeout(() => flushStats(eventId), STATS_INTERVAL_MS);
+  }
+
+  /** Keeps the newest state of an event, passed on now or once the last interval is over. */
+  function offerStats(name: CoalescedName, push: CoalescedPush): void {
+    let entry = statsOf.get(push.eventId);
+    if (!entry) {
+      entry = { name, latest: null, sentSeq: 0, timer: undefined };
+      statsOf.set(push.eventId, entry);
+    }
+    if (push.seq <= entry.sentSeq || (entry.latest && entry.latest.seq >= push.seq)) return;
+    entry.latest = push;
+    entry.timer ??= setTimeout(() => flushStats(push.eventId), 0);
+  }
+
+  io.on('coalesced', (name, push) => offerStats(name, push));
+
+  /**
    * Pushes leave after the current turn of the event loop, so the HTTP answer
    * of the write that caused them is written first: with thousands of sockets
    * in a room the fan-out takes tens of milliseconds, which the requester
@@ -214,6 +280,11 @@ export function attachRealtime(app: FastifyInstance): Realtime {
     toUser(userId, name, ...args) {
       push(userRoom(userId), name, args);
     },
+    toEventCoalesced(name, push) {
+      offerStats(name, push);
+      // The other nodes' sockets hear it from their own node (no-op on a single node).
+      if (!closed) io.serverSideEmit('coalesced', name, push);
+    },
     authorizeEventRoomsWith(authorizer) {
       authorizeEventRoom = authorizer;
     },
@@ -231,6 +302,11 @@ export function attachRealtime(app: FastifyInstance): Realtime {
     async close() {
       // Pushes queued before the close still go out (setImmediate runs them in order, this last).
       await new Promise((resolve) => setImmediate(resolve));
+      for (const [eventId, entry] of statsOf) {
+        clearTimeout(entry.timer);
+        flushStats(eventId);
+        clearTimeout(statsOf.get(eventId)?.timer);
+      }
       closed = true;
       await io.close();
       await Promise.all(

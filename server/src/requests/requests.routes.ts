@@ -6,6 +6,8 @@ import {
   REQUEST_MSG,
   sendSongRequestBody,
   sendSongRequestData,
+  songRequestersData,
+  songRequestersQuery,
   type CancelSongRequestData,
   type MarkAs,
   type MarkResult,
@@ -31,7 +33,7 @@ const MARKED_MSG: Record<MarkAs, string> = {
  * pushes it after the commit.
  */
 export const requestRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { config, redis } = app.ctx;
+  const { config, db, redis } = app.ctx;
   const { liveQueue, resolveSong } = app.services;
   const tags = ['Song requests'];
 
@@ -103,6 +105,24 @@ export const requestRoutes: FastifyPluginAsyncZod = async (app) => {
       const grouped = await liveQueue.mark(session.userId, eventId, songId, markAs);
       const data: MarkResult = grouped ?? { removed: true, event_id: eventId, song_id: songId };
       return ok(MARKED_MSG[markAs], data);
+    },
+  );
+
+  app.get(
+    '/api/v1/get-song-requesters',
+    {
+      onRequest: membersOnly,
+      schema: {
+        tags,
+        summary: "Who asked for one song of the host's event, oldest first (the host)",
+        querystring: songRequestersQuery,
+        response: envelopes({ 200: songRequestersData }),
+      },
+    },
+    async (request) => {
+      const session = requireMember(request);
+      const { event_id: eventId, song_id: songId } = request.query;
+      return ok('', await liveQueue.requestersOf(db, session.userId, eventId, songId));
     },
   );
 };

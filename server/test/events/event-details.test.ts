@@ -23,8 +23,8 @@ describe('GET /api/v1/get-event-details', () => {
     await t.close();
   });
 
-  const details = (id: number, headers = host.headers) =>
-    get(t, `/api/v1/get-event-details?id=${id}`, headers);
+  const details = (id: number, headers = host.headers, query = '') =>
+    get(t, `/api/v1/get-event-details?id=${id}${query}`, headers);
 
   it('answers the summary with seq, every request, the grouped queue and the host card', async () => {
     await t.ctx.db
@@ -103,10 +103,10 @@ describe('GET /api/v1/get-event-details', () => {
       createdAt: '2099-01-01T10:11:00Z',
     });
 
-    const res = await details(event.id);
+    const res = await details(event.id, host.headers, '&include=requests');
 
     expect(res.statusCode).toBe(200);
-    const data = hostEventDetailsSchema.parse(res.json().data);
+    const data = hostEventDetailsSchema.required({ song_requests: true }).parse(res.json().data);
     expect(data).toMatchObject({
       id: event.id,
       name: 'Queue night',
@@ -170,8 +170,54 @@ describe('GET /api/v1/get-event-details', () => {
     const event = await insertEvent(t, fresh.id);
     const data = (await details(event.id, fresh.headers)).json().data;
     expect(data.host).toMatchObject({ rating: 0, total_review: 0 });
-    expect(data.song_requests).toEqual([]);
     expect(data.grouped_song_requests).toEqual([]);
+  });
+
+  it('leaves every single request out unless asked: the grouped queue is the booth’s snapshot', async () => {
+    const event = await insertEvent(t, host.id);
+    const ann = await insertAttendee(t, 'Ann');
+    await insertSongRequest(t, { eventId: event.id, attendeeId: ann.id, songId: 'one' });
+
+    const data = (await details(event.id)).json().data;
+    expect(data).not.toHaveProperty('song_requests');
+    expect(data.grouped_song_requests).toHaveLength(1);
+    expect((await details(event.id, host.headers, '&include=everything')).statusCode).toBe(422);
+  });
+
+  it('names who asked for one song to its host only (get-song-requesters)', async () => {
+    const event = await insertEvent(t, host.id);
+    const ann = await insertAttendee(t, 'Ann', 'Annie');
+    const bob = await insertAttendee(t, 'Bob');
+    for (const [who, at] of [
+      [bob, '2099-01-01T10:02:00Z'],
+      [ann, '2099-01-01T10:01:00Z'],
+    ] as const) {
+      await insertSongRequest(t, {
+        eventId: event.id,
+        attendeeId: who.id,
+        songId: 'one',
+        createdAt: at,
+      });
+    }
+    const requesters = (query: string, headers = host.headers) =>
+      get(t, `/api/v1/get-song-requesters?${query}`, headers);
+
+    const res = await requesters(`event_id=${event.id}&song_id=one`);
+    expect(res.statusCode).toBe(200);
+    expect(
+      (res.json().data as Array<{ attendee_name: string }>).map((request) => request.attendee_name),
+    ).toEqual(['Annie', 'Bob']);
+
+    const other = await signIn(t);
+    expect((await requesters(`event_id=${event.id}&song_id=one`, other.headers)).statusCode).toBe(
+      404,
+    );
+    expect((await requesters(`event_id=${event.id}&song_id=nobody`)).statusCode).toBe(404);
+    expect((await requesters(`event_id=${event.id}&song_id=`)).statusCode).toBe(422);
+    const guest = await signInGuest(t);
+    expect((await requesters(`event_id=${event.id}&song_id=one`, guest.headers)).statusCode).toBe(
+      403,
+    );
   });
 
   it('answers 404 for another host’s event, a deleted one and an unknown id', async () => {

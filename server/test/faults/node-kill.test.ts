@@ -210,11 +210,11 @@ describe('killing one of two nodes during a request burst', () => {
       const details = await call(
         nodeA,
         'GET',
-        `/api/v1/get-event-details?id=${event.id}`,
+        `/api/v1/get-event-details?id=${event.id}&include=requests`,
         hostToken,
       );
       expect(details.status).toBe(200);
-      const snapshot = details.json.data as HostEventDetails;
+      const snapshot = details.json.data as Required<HostEventDetails>;
 
       const rows = await database.db
         .selectFrom('song_requests')

@@ -123,11 +123,11 @@ describe('restarting Redis during traffic', () => {
       // Some pushes fell into the outage; the host resyncs from the snapshot.
       const details = await a.app.inject({
         method: 'GET',
-        url: `/api/v1/get-event-details?id=${world.event.id}`,
+        url: `/api/v1/get-event-details?id=${world.event.id}&include=requests`,
         headers: world.host.headers,
       });
       expect(details.statusCode).toBe(200);
-      const snapshot = (details.json() as { data: HostEventDetails }).data;
+      const snapshot = (details.json() as { data: Required<HostEventDetails> }).data;
       const inQueue = new Map(
         snapshot.grouped_song_requests.map((song) => [song.song_id, song.request_count]),
       );

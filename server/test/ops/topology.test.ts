@@ -231,7 +231,12 @@ function pollWhileDown(baseUrl: string, token: string, eventId: number) {
         return;
       }
       const sentAt = tick();
-      const answer = await call(baseUrl, 'GET', `/api/v1/get-event-details?id=${eventId}`, token);
+      const answer = await call(
+        baseUrl,
+        'GET',
+        `/api/v1/get-event-details?id=${eventId}&include=requests`,
+        token,
+      );
       const ids =
         answer.status === 200 ? snapshotOf(answer).song_requests.map((request) => request.id) : [];
       polls.push({ sentAt, status: answer.status, ids: new Set(ids) });
@@ -246,8 +251,11 @@ function pollWhileDown(baseUrl: string, token: string, eventId: number) {
   };
 }
 
-function snapshotOf(answer: Answer): HostEventDetails {
-  return hostEventDetailsSchema.parse(dataOf(answer, 'event details'));
+/** The host's snapshot with every request (asked for with include=requests). */
+function snapshotOf(answer: Answer): Required<HostEventDetails> {
+  return hostEventDetailsSchema
+    .required({ song_requests: true })
+    .parse(dataOf(answer, 'event details'));
 }
 
 /** One song request as an attendee's phone sends it, with where it stands in time. */
@@ -410,14 +418,19 @@ describe.skipIf(Boolean(skipReason))(
      * Every acknowledged request is stored once and in the host's queue once;
      * the host's snapshot (through nginx) holds exactly what is stored.
      */
-    async function expectQueueHolds(acknowledged: number[]): Promise<HostEventDetails> {
+    async function expectQueueHolds(acknowledged: number[]): Promise<Required<HostEventDetails>> {
       const rows = await storedRequests();
       const pairs = rows.map((row) => `${row.attendee_id}|${row.song_id}`);
       expect(new Set(pairs).size).toBe(pairs.length);
       const storedIds = rows.map((row) => row.id).sort((a, b) => a - b);
       expect(storedIds).toEqual(expect.arrayContaining(acknowledged));
       const snapshot = snapshotOf(
-        await call(lb, 'GET', `/api/v1/get-event-details?id=${event.id}`, hostToken),
+        await call(
+          lb,
+          'GET',
+          `/api/v1/get-event-details?id=${event.id}&include=requests`,
+          hostToken,
+        ),
       );
       const snapshotIds = snapshot.song_requests.map((request) => request.id);
       expect(snapshotIds.sort((a, b) => a - b)).toEqual(storedIds);

@@ -231,7 +231,7 @@ describe('song request pushes on real sockets', () => {
     expect(await stats).toMatchObject({ seq: data.seq + 2, stats: { joined: 2, requests: 0 } });
   });
 
-  it('a leave pushes attendee:left, the songs it took out and the stats, and the leaver’s socket leaves the room', async () => {
+  it('a leave pushes attendee:left and the songs it took out to the host, the counts to the room, and the leaver’s socket leaves the room', async () => {
     const event = await insertEvent(t, host.id);
     const [ann, bob] = (await signInMany(t, 2)) as [SignedIn, SignedIn];
     for (const fan of [ann, bob]) await joined(t, fan, event.code);
@@ -248,13 +248,14 @@ describe('song request pushes on real sockets', () => {
     const annHeard = record(annSocket);
     const bobHeard = record(bobSocket);
 
-    const stats = nextPush(hostSocket, 'event:stats');
+    const seq = data.seq + 1;
+    const hostStats = statsWhere(hostSocket, (push) => push.seq === seq);
+    const bobStats = statsWhere(bobSocket, (push) => push.seq === seq);
     expect(
       (await post(t, '/api/v1/leave-event', { event_id: event.id }, ann.headers)).statusCode,
     ).toBe(200);
-    await stats;
+    await Promise.all([hostStats, bobStats]);
 
-    const seq = data.seq + 1;
     expect(heard).toEqual(
       expect.arrayContaining([
         { name: 'attendee:left', payload: { eventId: event.id, seq, attendeeId: ann.id } },
@@ -273,10 +274,13 @@ describe('song request pushes on real sockets', () => {
       ]),
     );
     expect(heard).toHaveLength(4);
-    // Bob sees the seq and the counts; the grouped entries are the host's.
-    await settle(bobSocket, bob.id);
-    expect(bobHeard.map((push) => push.name)).toEqual(['attendee:left', 'event:stats']);
-    expect(bobHeard.map((push) => (push.payload as { seq: number }).seq)).toEqual([seq, seq]);
+    // Bob sees the counts; who left and the grouped entries are the host's.
+    expect(bobHeard).toEqual([
+      {
+        name: 'event:stats',
+        payload: { eventId: event.id, seq, stats: { joined: 1, requests: 1 } },
+      },
+    ]);
 
     // Ann is out of the room: Bob's next request does not reach her.
     const next = nextPush(hostSocket, 'request:upserted');
@@ -286,7 +290,7 @@ describe('song request pushes on real sockets', () => {
     expect(annHeard).toEqual([]);
   });
 
-  it('an attendee’s send and cancel reach other attendees as event:stats only, with every seq; the host also gets the entry', async () => {
+  it('an attendee’s send and cancel reach the host as every entry with every seq, and other attendees as the latest counts only', async () => {
     const event = await insertEvent(t, host.id);
     const [ann, bob] = (await signInMany(t, 2)) as [SignedIn, SignedIn];
     for (const fan of [ann, bob]) await joined(t, fan, event.code);
@@ -295,18 +299,20 @@ describe('song request pushes on real sockets', () => {
     const { data } = (await subscribe(hostSocket, event.id)) as { data: { seq: number } };
     const bobSocket = await open(bob);
     expect(await subscribe(bobSocket, event.id)).toEqual({ ok: true, data: { seq: data.seq } });
-    const hostHeard = record(hostSocket);
+    const hostHeard = record(hostSocket, ['request:upserted', 'request:removed']);
+    const hostCounts = record(hostSocket, ['event:stats']);
     const bobHeard = record(bobSocket);
 
     // Ann requests the song Bob requested, requests another, then cancels both.
-    const hostDone = statsWhere(hostSocket, (push) => push.seq === data.seq + 4);
+    const seqs = [1, 2, 3, 4].map((step) => data.seq + step);
+    const hostDone = statsWhere(hostSocket, (push) => push.seq === seqs[3]);
+    const bobDone = statsWhere(bobSocket, (push) => push.seq === seqs[3]);
     await sendRequest(t, ann, event.id);
     await sendRequest(t, ann, event.id, { song_id: AGADOO });
     await cancelRequest(t, ann, event.id, BOHEMIAN.song_id);
     await cancelRequest(t, ann, event.id, AGADOO);
-    await hostDone;
+    await Promise.all([hostDone, bobDone]);
 
-    const seqs = [1, 2, 3, 4].map((step) => data.seq + step);
     expect(hostHeard).toEqual([
       {
         name: 'request:upserted',
@@ -315,7 +321,6 @@ describe('song request pushes on real sockets', () => {
           request: expect.objectContaining({ song_id: BOHEMIAN.song_id, request_count: 2 }),
         }),
       },
-      { name: 'event:stats', payload: expect.objectContaining({ seq: seqs[0] }) },
       {
         name: 'request:upserted',
         payload: expect.objectContaining({
@@ -323,7 +328,6 @@ describe('song request pushes on real sockets', () => {
           request: expect.objectContaining({ song_id: AGADOO, request_count: 1 }),
         }),
       },
-      { name: 'event:stats', payload: expect.objectContaining({ seq: seqs[1] }) },
       {
         name: 'request:upserted',
         payload: expect.objectContaining({
@@ -331,29 +335,55 @@ describe('song request pushes on real sockets', () => {
           request: expect.objectContaining({ song_id: BOHEMIAN.song_id, request_count: 1 }),
         }),
       },
-      { name: 'event:stats', payload: expect.objectContaining({ seq: seqs[2] }) },
       { name: 'request:removed', payload: { eventId: event.id, seq: seqs[3], songId: AGADOO } },
-      { name: 'event:stats', payload: expect.objectContaining({ seq: seqs[3] }) },
     ]);
-    await settle(bobSocket, bob.id);
-    expect(bobHeard).toEqual([
-      {
-        name: 'event:stats',
-        payload: { eventId: event.id, seq: seqs[0], stats: { joined: 2, requests: 2 } },
-      },
-      {
-        name: 'event:stats',
-        payload: { eventId: event.id, seq: seqs[1], stats: { joined: 2, requests: 3 } },
-      },
-      {
-        name: 'event:stats',
-        payload: { eventId: event.id, seq: seqs[2], stats: { joined: 2, requests: 2 } },
-      },
-      {
-        name: 'event:stats',
-        payload: { eventId: event.id, seq: seqs[3], stats: { joined: 2, requests: 1 } },
-      },
-    ]);
+    // Counts are state: each newer than the last, the final one as of the last write.
+    for (const counts of [hostCounts, bobHeard]) {
+      expect(counts.every((push) => push.name === 'event:stats')).toBe(true);
+      const seen = counts.map((push) => (push.payload as { seq: number }).seq);
+      expect(seen).toEqual([...seen].sort((a, b) => a - b));
+      expect(new Set(seen).size).toBe(seen.length);
+      expect(counts.at(-1)?.payload).toEqual({
+        eventId: event.id,
+        seq: seqs[3],
+        stats: { joined: 2, requests: 1 },
+      });
+    }
+  });
+
+  it('passes on an event’s counts coalesced: many in one moment reach a socket as the newest one', async () => {
+    const event = await insertEvent(t, host.id);
+    const hostSocket = await open(host);
+    await subscribe(hostSocket, event.id);
+    const heard = record(hostSocket, ['event:stats']);
+    const last = (seq: number) => statsWhere(hostSocket, (push) => push.seq === seq);
+
+    const first = last(900_020);
+    for (let seq = 900_001; seq <= 900_020; seq += 1) {
+      t.app.realtime.toEventCoalesced('event:stats', {
+        eventId: event.id,
+        seq,
+        stats: { joined: seq, requests: 0 },
+      });
+    }
+    await first;
+    const second = last(900_040);
+    for (let seq = 900_021; seq <= 900_040; seq += 1) {
+      t.app.realtime.toEventCoalesced('event:stats', {
+        eventId: event.id,
+        seq,
+        stats: { joined: seq, requests: 0 },
+      });
+    }
+    // An older count arriving late (from another node) is not passed on.
+    t.app.realtime.toEventCoalesced('event:stats', {
+      eventId: event.id,
+      seq: 900_010,
+      stats: { joined: 1, requests: 0 },
+    });
+    await second;
+    await settle(hostSocket, host.id);
+    expect(heard.map((push) => (push.payload as { seq: number }).seq)).toEqual([900_020, 900_040]);
   });
 
   it('mark unplayed and the host’s delete reach a requester watching the room', async () => {
@@ -407,13 +437,16 @@ describe('song request pushes on real sockets', () => {
     const hostHeard = record(hostSocket);
     const annHeard = record(annSocket);
 
-    // The events are bumped in id order: the other event's counts come last.
-    const hostStats = statsWhere(hostSocket, (push) => push.eventId === other.id);
-    expect((await post(t, '/api/auth/logout', {}, guest.headers)).statusCode).toBe(200);
-    await hostStats;
-
     const seq = data.seq + 1;
     const seqOfOther = otherSeq.data.seq + 1;
+    const hostStats = [
+      statsWhere(hostSocket, (push) => push.eventId === event.id && push.seq === seq),
+      statsWhere(hostSocket, (push) => push.eventId === other.id && push.seq === seqOfOther),
+    ];
+    const annStats = statsWhere(annSocket, (push) => push.seq === seq);
+    expect((await post(t, '/api/auth/logout', {}, guest.headers)).statusCode).toBe(200);
+    await Promise.all([...hostStats, annStats]);
+
     expect(hostHeard).toEqual(
       expect.arrayContaining([
         {
@@ -425,6 +458,7 @@ describe('song request pushes on real sockets', () => {
           }),
         },
         { name: 'request:removed', payload: { eventId: event.id, seq, songId: AGADOO } },
+        { name: 'attendee:left', payload: { eventId: event.id, seq, attendeeId: guest.id } },
         {
           name: 'event:stats',
           payload: { eventId: event.id, seq, stats: { joined: 1, requests: 1 } },
@@ -435,13 +469,16 @@ describe('song request pushes on real sockets', () => {
           payload: { eventId: other.id, seq: seqOfOther, songId: BOHEMIAN.song_id },
         },
         {
+          name: 'attendee:left',
+          payload: { eventId: other.id, seq: seqOfOther, attendeeId: guest.id },
+        },
+        {
           name: 'event:stats',
           payload: { eventId: other.id, seq: seqOfOther, stats: { joined: 0, requests: 0 } },
         },
       ]),
     );
-    expect(hostHeard).toHaveLength(5);
-    await settle(annSocket, ann.id);
+    expect(hostHeard).toHaveLength(7);
     expect(annHeard).toEqual([
       {
         name: 'event:stats',
@@ -449,8 +486,14 @@ describe('song request pushes on real sockets', () => {
       },
     ]);
 
-    const snapshot = await get(t, `/api/v1/get-event-details?id=${event.id}`, host.headers);
-    const details = hostEventDetailsSchema.parse(snapshot.json().data);
+    const snapshot = await get(
+      t,
+      `/api/v1/get-event-details?id=${event.id}&include=requests`,
+      host.headers,
+    );
+    const details = hostEventDetailsSchema
+      .required({ song_requests: true })
+      .parse(snapshot.json().data);
     expect(details.seq).toBe(seq);
     expect(details.song_requests.map((request) => request.attendee_id)).toEqual([ann.id]);
     expect(details.grouped_song_requests).toEqual([
@@ -470,6 +513,10 @@ describe('song request pushes on real sockets', () => {
     expect((await post(t, '/api/auth/logout', {}, guest.headers)).statusCode).toBe(200);
     await stats;
     expect(hostHeard).toEqual([
+      {
+        name: 'attendee:left',
+        payload: { eventId: event.id, seq: data.seq + 1, attendeeId: guest.id },
+      },
       {
         name: 'event:stats',
         payload: { eventId: event.id, seq: data.seq + 1, stats: { joined: 0, requests: 0 } },
@@ -497,8 +544,14 @@ describe('song request pushes on real sockets', () => {
     expect(resubscribed.ok).toBe(true);
     expect(resubscribed.data.seq).toBeGreaterThan(lastSeen);
     // The ack's seq is ahead of what the client saw: it fetches the snapshot.
-    const snapshot = await get(t, `/api/v1/get-event-details?id=${event.id}`, host.headers);
-    const details = hostEventDetailsSchema.parse(snapshot.json().data);
+    const snapshot = await get(
+      t,
+      `/api/v1/get-event-details?id=${event.id}&include=requests`,
+      host.headers,
+    );
+    const details = hostEventDetailsSchema
+      .required({ song_requests: true })
+      .parse(snapshot.json().data);
     expect(details.seq).toBeGreaterThanOrEqual(resubscribed.data.seq);
     expect(details.song_requests).toHaveLength(6);
     expect(
@@ -514,23 +567,21 @@ describe('song request pushes on real sockets', () => {
     const { data } = (await subscribe(hostSocket, event.id)) as { data: { seq: number } };
     const pushes: Array<{ seq: number; count: number }> = [];
     const stats: Array<{ seq: number; requests: number }> = [];
-    const all = new Promise<void>((resolve) => {
-      hostSocket.on('request:upserted', (push) => {
-        pushes.push({ seq: push.seq, count: push.request.request_count });
-        if (pushes.length === 50 && stats.length === 50) resolve();
-      });
-      hostSocket.on('event:stats', (push) => {
-        stats.push({ seq: push.seq, requests: push.stats.requests });
-        if (pushes.length === 50 && stats.length === 50) resolve();
-      });
+    hostSocket.on('request:upserted', (push) => {
+      pushes.push({ seq: push.seq, count: push.request.request_count });
     });
+    hostSocket.on('event:stats', (push) => {
+      stats.push({ seq: push.seq, requests: push.stats.requests });
+    });
+    const lastCounts = statsWhere(hostSocket, (push) => push.seq === data.seq + 50, 20_000);
 
     await Promise.all(fans.map((fan) => sendRequest(t, fan, event.id)));
-    await all;
+    await lastCounts;
+    await settle(hostSocket, host.id);
 
     const seqs = pushes.map((push) => push.seq).sort((a, b) => a - b);
     expect(seqs).toEqual(Array.from({ length: 50 }, (_, index) => data.seq + index + 1));
-    // Each push carries the count as of its own seq.
+    // Each push carries the count as of its own seq; the counts, coalesced, too.
     for (const push of pushes) expect(push.count).toBe(push.seq - data.seq);
     for (const push of stats) expect(push.requests).toBe(push.seq - data.seq);
   });

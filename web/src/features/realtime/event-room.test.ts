@@ -33,6 +33,20 @@ describe('judgeSeq', () => {
   it('calls a skipped seq a gap', () => {
     expect(judgeSeq(4, 6)).toBe('gap');
   });
+
+  it('applies any newer push to a snapshot that hears only some writes (an attendee’s)', () => {
+    expect(judgeSeq(4, 9, false)).toBe('apply');
+    expect(judgeSeq(9, 4, false)).toBe('stale');
+  });
+});
+
+/** A push that only moves the seq (the host hears who joined): the seq mechanics below. */
+const joined = (seq: number): RoomPush => ({
+  type: 'attendee:joined',
+  eventId: 7,
+  seq,
+  attendeeId: 40 + seq,
+  attendeeName: `Fan ${seq}`,
 });
 
 const stats = (seq: number, requests = seq): RoomPush => ({
@@ -51,26 +65,26 @@ function bufferAll(pushes: RoomPush[]): RoomBuffer {
 
 describe('bufferPush', () => {
   it('holds pushes in seq order whatever order they arrive in', () => {
-    expect(held(bufferAll([stats(6), stats(4), stats(5)]))).toEqual([
-      '4:event:stats',
-      '5:event:stats',
-      '6:event:stats',
+    expect(held(bufferAll([joined(6), joined(4), joined(5)]))).toEqual([
+      '4:attendee:joined',
+      '5:attendee:joined',
+      '6:attendee:joined',
     ]);
   });
 
   it('keeps the pushes of one write in their arrival order', () => {
-    expect(held(bufferAll([stats(5), upserted(4), stats(4), upserted(5)]))).toEqual([
+    expect(held(bufferAll([joined(5), upserted(4), joined(4), upserted(5)]))).toEqual([
       '4:request:upserted',
-      '4:event:stats',
-      '5:event:stats',
+      '4:attendee:joined',
+      '5:attendee:joined',
       '5:request:upserted',
     ]);
   });
 
   it('leaves the buffer it was given alone', () => {
-    const buffer = bufferAll([stats(5)]);
-    bufferPush(buffer, stats(4));
-    expect(held(buffer)).toEqual(['5:event:stats']);
+    const buffer = bufferAll([joined(5)]);
+    bufferPush(buffer, joined(4));
+    expect(held(buffer)).toEqual(['5:attendee:joined']);
   });
 });
 
@@ -93,34 +107,48 @@ describe('drainBuffer', () => {
 
   it('applies the held pushes in seq order once the missing one arrives', () => {
     const snapshot = hostEventDetails({ seq: 4 });
-    const waiting = drainBuffer(snapshot, bufferAll([stats(7), upserted(6), stats(6)])).buffer;
-    const drained = drainBuffer(snapshot, bufferPush(waiting, stats(5)));
-    expect(drained.snapshot).toMatchObject({
-      seq: 7,
-      song_requests_count: 7,
-      grouped_song_requests: [groupedSong()],
-    });
+    const waiting = drainBuffer(snapshot, bufferAll([joined(7), upserted(6), joined(6)])).buffer;
+    const drained = drainBuffer(snapshot, bufferPush(waiting, joined(5)));
+    expect(drained.snapshot).toMatchObject({ seq: 7, grouped_song_requests: [groupedSong()] });
     expect(drained.buffer).toEqual([]);
   });
 
   it('applies what follows without a gap and keeps waiting for the next missing seq', () => {
-    const drained = drainBuffer(hostEventDetails({ seq: 4 }), bufferAll([stats(5), stats(7)]));
+    const drained = drainBuffer(hostEventDetails({ seq: 4 }), bufferAll([joined(5), joined(7)]));
     expect(drained.snapshot?.seq).toBe(5);
-    expect(held(drained.buffer)).toEqual(['7:event:stats']);
+    expect(held(drained.buffer)).toEqual(['7:attendee:joined']);
     expect(drained.needsRefetch).toBe(false);
   });
 
   it('against a fresh snapshot drops what it holds and applies what follows it', () => {
-    const buffer = bufferAll([stats(5), stats(6), stats(8), stats(9)]);
-    const drained = drainBuffer(hostEventDetails({ seq: 7, song_requests_count: 7 }), buffer);
-    expect(drained.snapshot).toMatchObject({ seq: 9, song_requests_count: 9 });
+    const buffer = bufferAll([joined(5), joined(6), joined(8), joined(9)]);
+    const drained = drainBuffer(hostEventDetails({ seq: 7 }), buffer);
+    expect(drained.snapshot).toMatchObject({ seq: 9 });
     expect(drained.buffer).toEqual([]);
   });
 
   it('against a fresh snapshot still behind a held push keeps that push waiting', () => {
-    const drained = drainBuffer(hostEventDetails({ seq: 6 }), bufferAll([stats(5), stats(8)]));
+    const drained = drainBuffer(hostEventDetails({ seq: 6 }), bufferAll([joined(5), joined(8)]));
     expect(drained.snapshot?.seq).toBe(6);
-    expect(held(drained.buffer)).toEqual(['8:event:stats']);
+    expect(held(drained.buffer)).toEqual(['8:attendee:joined']);
+  });
+
+  it('keeps newer counts without moving the seq, drops older ones, and never waits for counts', () => {
+    const snapshot = hostEventDetails({ seq: 6, song_requests_count: 6 });
+    const newer = drainBuffer(snapshot, [stats(9, 30)]);
+    expect(newer.snapshot).toMatchObject({ seq: 6, song_requests_count: 30 });
+    expect(newer.buffer).toEqual([]);
+    const older = drainBuffer(snapshot, [stats(4, 2)]);
+    expect(older.snapshot).toMatchObject({ seq: 6, song_requests_count: 6 });
+  });
+
+  it('applies a newer push to an attendee’s snapshot across seqs it never hears', () => {
+    const snapshot = attendeeEventDetails({ seq: 4, song_requests: [songRequest()] });
+    const drained = drainBuffer(snapshot, [upserted(12, { status: 1 })]);
+    expect(drained.snapshot?.seq).toBe(12);
+    expect(drained.snapshot?.song_requests[0]?.status).toBe(1);
+    expect(drained.buffer).toEqual([]);
+    expect(drained.needsRefetch).toBe(false);
   });
 
   it('ignores a push the snapshot already holds', () => {
@@ -141,9 +169,9 @@ describe('drainBuffer', () => {
 
   it('gives up waiting and asks for the snapshot when too many pushes are held', () => {
     const snapshot = hostEventDetails({ seq: 1 });
-    const full = Array.from({ length: MAX_HELD_PUSHES }, (_, index) => stats(3 + index));
+    const full = Array.from({ length: MAX_HELD_PUSHES }, (_, index) => joined(3 + index));
     expect(drainBuffer(snapshot, bufferAll(full)).needsRefetch).toBe(false);
-    const over = drainBuffer(snapshot, bufferAll([...full, stats(3 + MAX_HELD_PUSHES)]));
+    const over = drainBuffer(snapshot, bufferAll([...full, joined(3 + MAX_HELD_PUSHES)]));
     expect(over).toEqual({ snapshot, buffer: [], needsRefetch: true });
   });
 });
@@ -205,7 +233,7 @@ describe('applyRoomPush', () => {
     expect(next.song_requests).toEqual([]);
   });
 
-  it('takes the counts from a stats push', () => {
+  it('takes the counts from a stats push, leaving the seq as it is', () => {
     const next = applyRoomPush(hostEventDetails({ seq: 1 }), {
       type: 'event:stats',
       eventId: 7,
@@ -214,6 +242,7 @@ describe('applyRoomPush', () => {
     });
     expect(next.enrolled_users_count).toBe(12);
     expect(next.song_requests_count).toBe(30);
+    expect(next.seq).toBe(1);
   });
 
   it('takes a renamed event but keeps what only the snapshot knows', () => {

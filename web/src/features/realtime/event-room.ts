@@ -12,15 +12,21 @@ import {
  * applied to the cached snapshot, what applying it does, and which pushes
  * wait for one they skipped. Every push about an event carries the event's
  * `seq`, bumped once per committed write; one write may send several pushes
- * with the same seq (a request's entry and the new counts), each carrying the
- * full new state of what it names.
+ * with the same seq, each carrying the full new state of what it names.
+ *
+ * The host hears every write (their room gets each queue change), so a
+ * skipped seq is a missed push. An attendee hears only what their page shows
+ * (the host's marks, their own requests, the event's details), so for them a
+ * seq ahead is simply newer. `event:stats` is the event's counts, coalesced
+ * by the server to at most two a second: state kept when newer than the
+ * snapshot, never a step in its seq.
  */
 
 /** What both snapshots (the host's and the attendee's details call) have in common. */
 export interface RoomSnapshot extends EventSummary {
   seq: number;
-  /** The host's snapshot: every request; the attendee's: only their own. */
-  song_requests: SongRequest[];
+  /** The attendee's own requests; the host's snapshot has none (who asked is fetched per song). */
+  song_requests?: SongRequest[];
   /** Only the host's snapshot has the grouped queue. */
   grouped_song_requests?: GroupedSongRequest[];
 }
@@ -51,17 +57,23 @@ export const ROOM_PUSH_TYPES = [
 
 /**
  * - `apply`: the next write (seq + 1), or another push of the write the
- *   snapshot already reflects (same seq; applying full state again is harmless).
+ *   snapshot already reflects (same seq; applying full state again is
+ *   harmless); for a snapshot that hears only some writes, any newer one.
  * - `stale`: older than the snapshot; it already holds the change.
  * - `gap`: at least one write is missing: still on its way (held, see
  *   `RoomBuffer`) or lost (only a fresh snapshot can tell).
  */
 export type SeqVerdict = 'apply' | 'stale' | 'gap';
 
-export function judgeSeq(snapshotSeq: number, pushSeq: number): SeqVerdict {
+export function judgeSeq(snapshotSeq: number, pushSeq: number, hearsEveryWrite = true): SeqVerdict {
   if (pushSeq === snapshotSeq || pushSeq === snapshotSeq + 1) return 'apply';
   if (pushSeq < snapshotSeq) return 'stale';
-  return 'gap';
+  return hearsEveryWrite ? 'gap' : 'apply';
+}
+
+/** The host's snapshot (it has the grouped queue) hears every write of the event. */
+export function hearsEveryWrite(snapshot: RoomSnapshot): boolean {
+  return snapshot.grouped_song_requests !== undefined;
 }
 
 /** The host's queue in the order the server sends it (the shared comparator). */
@@ -79,8 +91,11 @@ function withQueue<T extends RoomSnapshot>(
 }
 
 /** A song's new state reaches each request of it the snapshot holds (status, details). */
-function refreshRequests(requests: SongRequest[], entry: GroupedSongRequest): SongRequest[] {
-  return requests.map((request) =>
+function refreshRequests(
+  requests: SongRequest[] | undefined,
+  entry: GroupedSongRequest,
+): SongRequest[] | undefined {
+  return requests?.map((request) =>
     request.song_id === entry.song_id
       ? {
           ...request,
@@ -121,18 +136,19 @@ export function applyRoomPush<T extends RoomSnapshot>(snapshot: T, push: RoomPus
       return {
         ...withQueue(snapshot, (queue) => queue.filter((song) => song.song_id !== push.songId)),
         seq,
-        song_requests: snapshot.song_requests.filter((request) => request.song_id !== push.songId),
+        song_requests: snapshot.song_requests?.filter((request) => request.song_id !== push.songId),
       };
     case 'request:played':
       return {
         ...snapshot,
         seq,
-        song_requests: snapshot.song_requests.map((request) =>
+        song_requests: snapshot.song_requests?.map((request) =>
           request.id === push.request.id ? push.request : request,
         ),
       };
     case 'event:stats':
-      return { ...withStats(snapshot, push.stats), seq };
+      // Counts are state beside the seq: they never move it.
+      return withStats(snapshot, push.stats);
     case 'event:updated':
       // The summary changed (name, times, place); what only the snapshot knows stays.
       return { ...snapshot, ...push.event, seq };
@@ -181,7 +197,12 @@ export function drainBuffer<T extends RoomSnapshot>(
   if (!snapshot) return { snapshot, buffer: [], needsRefetch: true };
   let next = snapshot;
   for (const [index, push] of buffer.entries()) {
-    const verdict = judgeSeq(next.seq, push.seq);
+    if (push.type === 'event:stats') {
+      // Newer counts than the snapshot's are kept; older ones it already beat.
+      if (push.seq >= next.seq) next = applyRoomPush(next, push);
+      continue;
+    }
+    const verdict = judgeSeq(next.seq, push.seq, hearsEveryWrite(next));
     if (verdict === 'gap') return keepWaiting(next, buffer.slice(index));
     if (verdict === 'apply') next = applyRoomPush(next, push);
   }

@@ -65,8 +65,14 @@ function setup(options: { enabled?: boolean } = {}) {
   return { ...view, queryClient, onDeleted, cached };
 }
 
-function pushStats(seq: number) {
-  socket().push('event:stats', { eventId: EVENT_ID, seq, stats: { joined: 1, requests: seq } });
+/** A push that only moves the seq (the host hears who joined): for the seq mechanics. */
+function pushJoined(seq: number) {
+  socket().push('attendee:joined', {
+    eventId: EVENT_ID,
+    seq,
+    attendeeId: 40 + seq,
+    attendeeName: `Fan ${seq}`,
+  });
 }
 
 function pushUpserted(seq: number) {
@@ -127,6 +133,26 @@ describe('useEventRoom', () => {
     expect(server.fetches).toBe(1);
   });
 
+  it('keeps newer counts without a fetch, whatever seq they carry (they come coalesced)', async () => {
+    const view = setup();
+    await connected(view);
+    vi.useFakeTimers();
+    act(() =>
+      socket().push('event:stats', {
+        eventId: EVENT_ID,
+        seq: 9,
+        stats: { joined: 4, requests: 9 },
+      }),
+    );
+    expect(view.cached()).toMatchObject({
+      seq: 1,
+      song_requests_count: 9,
+      enrolled_users_count: 4,
+    });
+    await act(() => vi.advanceTimersByTimeAsync(REORDER_WINDOW_MS * 2));
+    expect(server.fetches).toBe(1);
+  });
+
   it('ignores pushes about other events', async () => {
     const view = setup();
     await connected(view);
@@ -138,14 +164,10 @@ describe('useEventRoom', () => {
     const view = setup();
     await connected(view);
     vi.useFakeTimers();
-    act(() => pushStats(3));
+    act(() => pushJoined(3));
     expect(view.cached()?.seq).toBe(1);
     act(() => pushUpserted(2));
-    expect(view.cached()).toMatchObject({
-      seq: 3,
-      grouped_song_requests: [groupedSong()],
-      song_requests_count: 3,
-    });
+    expect(view.cached()).toMatchObject({ seq: 3, grouped_song_requests: [groupedSong()] });
     await act(() => vi.advanceTimersByTimeAsync(REORDER_WINDOW_MS * 2));
     expect(server.fetches).toBe(1);
   });
@@ -155,7 +177,7 @@ describe('useEventRoom', () => {
     await connected(view);
     vi.useFakeTimers();
     server.snapshot = hostEventDetails({ id: EVENT_ID, seq: 3, song_requests_count: 3 });
-    act(() => pushStats(3));
+    act(() => pushJoined(3));
     await act(() => vi.advanceTimersByTimeAsync(REORDER_WINDOW_MS - 1));
     expect(server.fetches).toBe(1);
     await act(() => vi.advanceTimersByTimeAsync(1));
@@ -167,13 +189,13 @@ describe('useEventRoom', () => {
     const view = setup();
     await connected(view);
     vi.useFakeTimers();
-    act(() => pushStats(3));
-    act(() => pushStats(5));
+    act(() => pushJoined(3));
+    act(() => pushJoined(5));
     await act(() => vi.advanceTimersByTimeAsync(REORDER_WINDOW_MS - 50));
-    act(() => pushStats(2));
+    act(() => pushJoined(2));
     expect(view.cached()?.seq).toBe(3);
     await act(() => vi.advanceTimersByTimeAsync(REORDER_WINDOW_MS - 50));
-    act(() => pushStats(4));
+    act(() => pushJoined(4));
     expect(view.cached()?.seq).toBe(5);
     expect(server.fetches).toBe(1);
   });
@@ -183,7 +205,7 @@ describe('useEventRoom', () => {
     await connected(view);
     vi.useFakeTimers();
     act(() => {
-      for (let seq = 3; seq <= 3 + MAX_HELD_PUSHES; seq += 1) pushStats(seq);
+      for (let seq = 3; seq <= 3 + MAX_HELD_PUSHES; seq += 1) pushJoined(seq);
     });
     expect(server.fetches).toBe(2);
   });
@@ -196,12 +218,12 @@ describe('useEventRoom', () => {
     // and waits longer than a window, while it is under way.
     server.latencyMs = 1000;
     server.snapshot = hostEventDetails({ id: EVENT_ID, seq: 4, song_requests_count: 4 });
-    act(() => pushStats(4));
+    act(() => pushJoined(4));
     await act(() => vi.advanceTimersByTimeAsync(REORDER_WINDOW_MS));
     expect(server.fetches).toBe(2);
-    act(() => pushStats(5));
+    act(() => pushJoined(5));
     await act(() => vi.advanceTimersByTimeAsync(server.latencyMs));
-    expect(view.cached()).toMatchObject({ seq: 5, song_requests_count: 5 });
+    expect(view.cached()).toMatchObject({ seq: 5, song_requests_count: 4 });
     await act(() => vi.advanceTimersByTimeAsync(RESYNC_RETRY_MS * 2));
     expect(server.fetches).toBe(2);
   });
@@ -212,12 +234,12 @@ describe('useEventRoom', () => {
     vi.useFakeTimers();
     server.latencyMs = 1000;
     server.snapshot = hostEventDetails({ id: EVENT_ID, seq: 5 });
-    act(() => pushStats(3));
+    act(() => pushJoined(3));
     await act(() => vi.advanceTimersByTimeAsync(REORDER_WINDOW_MS));
     expect(server.fetches).toBe(2);
 
     // Seq 4 is lost too: the next window ends while the first fetch is still under way.
-    act(() => pushStats(5));
+    act(() => pushJoined(5));
     await act(() => vi.advanceTimersByTimeAsync(REORDER_WINDOW_MS));
     expect(server.fetches).toBe(2);
     await act(() => vi.advanceTimersByTimeAsync(server.latencyMs));
@@ -231,7 +253,7 @@ describe('useEventRoom', () => {
     vi.useFakeTimers();
     // The window's fetch answers seq 2 although seq 4 was pushed: one more fetch follows.
     server.snapshot = hostEventDetails({ id: EVENT_ID, seq: 2 });
-    act(() => pushStats(4));
+    act(() => pushJoined(4));
     await act(() => vi.advanceTimersByTimeAsync(REORDER_WINDOW_MS));
     expect(server.fetches).toBe(2);
     expect(view.cached()?.seq).toBe(2);

@@ -206,7 +206,8 @@ export function useEventRoom({
 
   function onPush(push: RoomPush) {
     if (push.eventId !== eventId) return;
-    noteSeq(push.seq);
+    // Counts arrive coalesced, beside the seq: they say nothing of writes missed.
+    if (push.type !== 'event:stats') noteSeq(push.seq);
     const cached = queryClient.getQueryData<RoomSnapshot>(queryKey);
     awaitMissing(drainHeld(cached, bufferPush(held.current.buffer, push)));
   }
