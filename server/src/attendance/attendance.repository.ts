@@ -2,16 +2,6 @@ import type { DbOrTrx } from '../infra/db.ts';
 
 /** Attendance as the attendee reads it: which events they joined, and when (the live queue writes it). */
 
-/** When the user joined the event, or undefined when they have not. */
-export async function findAttendance(db: DbOrTrx, eventId: number, userId: number) {
-  return db
-    .selectFrom('event_attendees')
-    .select('joined_at')
-    .where('event_id', '=', eventId)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-}
-
 /** Every event the user joined, with when. */
 export async function listAttendances(db: DbOrTrx, userId: number) {
   return db

@@ -27,7 +27,7 @@ function byUpcomingThenRecent(a: EventSummary, b: EventSummary): number {
 
 export function createAttendanceService(
   events: EventsService,
-  queue: Pick<LiveQueue, 'ownRequests'>,
+  queue: Pick<LiveQueue, 'ownRequests' | 'attendanceOf'>,
   profiles: ProfilesService,
 ) {
   return {
@@ -74,7 +74,7 @@ export function createAttendanceService(
       if (!live) return null;
       const host = await profiles.hostCard(db, live.event.host_id);
       if (!host) return null;
-      const attendance = await repo.findAttendance(db, eventId, viewerId);
+      const attendance = await queue.attendanceOf(db, eventId, viewerId);
       const isRated = viewerId !== host.id && (await hasRatedHost(db, host.id, viewerId, eventId));
       return {
         ...live.event,

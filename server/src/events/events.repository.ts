@@ -38,7 +38,8 @@ export interface EventPage {
   offset: number;
 }
 
-const summaryColumns = [
+/** An event as its summary shows it, with its seq (the live queue answers with these too). */
+export const eventSummaryColumns = [
   'events.id',
   'events.host_id',
   'events.name',
@@ -105,7 +106,7 @@ export async function countHostEvents(db: DbOrTrx, filter: HostEventFilter): Pro
 export async function listHostEvents(db: DbOrTrx, filter: HostEventFilter, page: EventPage) {
   const sortKey = page.sort === 'name' ? sql`lower(events.name)` : sql`events.start_time`;
   return hostEvents(db, filter)
-    .select(summaryColumns)
+    .select(eventSummaryColumns)
     .select(counterColumns)
     .orderBy(sortKey, page.order)
     .orderBy('events.id', page.order)
@@ -132,7 +133,7 @@ export async function listHostEventStarts(
 /** A host's live events that have not ended, soonest first. */
 export async function listUpcomingHostEvents(db: DbOrTrx, hostId: number, limit: number) {
   return hostEvents(db, { hostId, timing: 'upcoming' })
-    .select(summaryColumns)
+    .select(eventSummaryColumns)
     .select(counterColumns)
     .orderBy('events.start_time', 'asc')
     .orderBy('events.id', 'asc')
@@ -144,7 +145,7 @@ export async function listUpcomingHostEvents(db: DbOrTrx, hostId: number, limit:
 export async function findHostEvent(db: DbOrTrx, hostId: number, eventId: number) {
   return hostEvents(db, { hostId })
     .where('events.id', '=', eventId)
-    .select(summaryColumns)
+    .select(eventSummaryColumns)
     .select(counterColumns)
     .executeTakeFirst();
 }
@@ -282,7 +283,7 @@ export async function findLiveEvent(db: DbOrTrx, eventId: number) {
     .selectFrom('events')
     .where('events.id', '=', eventId)
     .where('events.deleted_at', 'is', null)
-    .select(summaryColumns)
+    .select(eventSummaryColumns)
     .select(counterColumns)
     .executeTakeFirst();
 }
@@ -294,7 +295,7 @@ export async function listLiveEventsByIds(db: DbOrTrx, eventIds: readonly number
     .selectFrom('events')
     .where('events.id', 'in', eventIds)
     .where('events.deleted_at', 'is', null)
-    .select(summaryColumns)
+    .select(eventSummaryColumns)
     .select(counterColumns)
     .execute();
 }

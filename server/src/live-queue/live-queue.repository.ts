@@ -1,5 +1,7 @@
-import { sql } from 'kysely';
+import { sql, type Selectable } from 'kysely';
+import type { QueueEntriesTable } from '../infra/database-types.ts';
 import type { DbOrTrx } from '../infra/db.ts';
+import { eventSummaryColumns } from '../events/events.repository.ts';
 
 /**
  * All SQL that writes an event's live queue: the `song_requests` rows, the
@@ -26,22 +28,9 @@ export interface RequestedSong {
 /** The shown name of a user: the display name, or the full name when it is empty. */
 const shownName = sql<string>`coalesce(nullif(users.display_name, ''), users.name)`;
 
-/** The columns of an event a queue write answers with (its summary, seq and counters). */
+/** The columns of an event a queue write answers with: its summary (with the seq) and counters. */
 const eventColumns = [
-  'events.id',
-  'events.host_id',
-  'events.name',
-  'events.start_time',
-  'events.end_time',
-  'events.timezone',
-  'events.address',
-  'events.zip',
-  'events.city',
-  'events.state',
-  'events.country',
-  'events.banner_path',
-  'events.code',
-  'events.seq',
+  ...eventSummaryColumns,
   'events.joined_count',
   'events.request_count',
 ] as const;
@@ -195,20 +184,8 @@ export async function findRequestRefusal(db: DbOrTrx, eventId: number, attendeeI
     .executeTakeFirst();
 }
 
-export interface EntryRow {
-  event_id: number;
-  song_id: string;
-  song_name: string;
-  song_artist: string | null;
-  album_name: string;
-  song_image: string | null;
-  song_link: string | null;
-  song_duration: number;
-  request_count: number;
-  unplayed_count: number;
-  first_requested_at: Date;
-  last_played_at: Date | null;
-}
+/** A queue entry as read. */
+export type EntryRow = Selectable<QueueEntriesTable>;
 
 /** One song's entry in the event's queue, or undefined when nobody requests it. */
 export async function findEntry(db: DbOrTrx, eventId: number, songId: string) {
@@ -339,34 +316,23 @@ export async function deleteAttendeeRequest(
   return row !== undefined;
 }
 
-/** Deletes the attendee's requests not played yet in an event; answers the songs they were for. */
-export async function deleteUnplayedOf(
+/**
+ * Deletes the attendee's requests in an event — only those still waiting
+ * (`waitingOnly`: a leave keeps the played ones as the event's history), or
+ * all of them (the account goes). Answers the songs they were for.
+ */
+export async function deleteRequestsOf(
   trx: DbOrTrx,
   eventId: number,
   attendeeId: number,
+  { waitingOnly }: { waitingOnly: boolean },
 ): Promise<string[]> {
-  const rows = await trx
+  let query = trx
     .deleteFrom('song_requests')
     .where('event_id', '=', eventId)
-    .where('attendee_id', '=', attendeeId)
-    .where('status', '=', 0)
-    .returning('song_id')
-    .execute();
-  return rows.map((row) => row.song_id);
-}
-
-/** Deletes every request the user made in one event, played or not; answers the songs. */
-export async function deleteAllOfIn(
-  trx: DbOrTrx,
-  eventId: number,
-  attendeeId: number,
-): Promise<string[]> {
-  const rows = await trx
-    .deleteFrom('song_requests')
-    .where('event_id', '=', eventId)
-    .where('attendee_id', '=', attendeeId)
-    .returning('song_id')
-    .execute();
+    .where('attendee_id', '=', attendeeId);
+  if (waitingOnly) query = query.where('status', '=', 0);
+  const rows = await query.returning('song_id').execute();
   return rows.map((row) => row.song_id);
 }
 

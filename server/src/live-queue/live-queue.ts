@@ -336,7 +336,7 @@ export function createLiveQueue({ db, publish }: LiveQueueDeps) {
         if (!event) throw notFound(missing);
         if (!(await repo.deleteAttendance(trx, event.id, userId)))
           throw new NothingChanged(notJoined);
-        const songIds = await repo.deleteUnplayedOf(trx, event.id, userId);
+        const songIds = await repo.deleteRequestsOf(trx, event.id, userId, { waitingOnly: true });
         const counters =
           songIds.length > 0
             ? await repo.moveCounters(trx, event.id, { requests: -songIds.length })
@@ -370,7 +370,7 @@ export function createLiveQueue({ db, publish }: LiveQueueDeps) {
         // A deleted event keeps no queue and nobody watches its room.
         if (!event) continue;
         const wasAttending = await repo.deleteAttendance(trx, eventId, userId);
-        const songIds = await repo.deleteAllOfIn(trx, eventId, userId);
+        const songIds = await repo.deleteRequestsOf(trx, eventId, userId, { waitingOnly: false });
         const counters = await repo.moveCounters(trx, eventId, {
           joined: wasAttending ? -1 : 0,
           requests: -songIds.length,
@@ -426,6 +426,11 @@ export function createLiveQueue({ db, publish }: LiveQueueDeps) {
       const rows = await repo.listRequestsOfSong(reader, eventId, songId);
       if (rows.length === 0) throw notFound(REQUEST_MSG.notFound);
       return rows.map(toSongRequest);
+    },
+
+    /** When the user joined the event, or undefined when they have not. */
+    attendanceOf(reader: DbOrTrx, eventId: number, userId: number) {
+      return repo.findAttendance(reader, eventId, userId);
     },
 
     /** The attendee's own requests in an event, oldest first. */

@@ -59,7 +59,7 @@ describe.skipIf(!inject('templateDatabaseUrl'))(
         '--join-connections',
         '5',
       ]);
-      expect(output).toContain('30 attendees joined');
+      expect(output).toContain('30 were let in');
       expect(output).toContain('the event then counted 30 attendees');
       expect(code, output).toBe(0);
     });
