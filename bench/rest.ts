@@ -24,7 +24,15 @@ import autocannon from 'autocannon';
 import { createAppContext } from '../server/src/infra/context.ts';
 import { createLogger } from '../server/src/infra/logger.ts';
 import { startNode, type ServerNode } from './lib/nodes.ts';
-import { machine, publish, round2, runWhenInvoked, table, type Row } from './lib/report.ts';
+import {
+  machine,
+  percentile,
+  publish,
+  round2,
+  runWhenInvoked,
+  table,
+  type Row,
+} from './lib/report.ts';
 import { createScratch } from './lib/scratch.ts';
 import { catalogSongs, seedEvent, seedGuests, seedRequests, type User } from './lib/seed.ts';
 import { targetRows, type Target } from './lib/targets.ts';
@@ -129,6 +137,75 @@ async function measure(
   const measured = summarise(name, what, result, after.cpuMs - before.cpuMs);
   console.log(
     `  ${name}: ${measured.requestsPerSecond} req/s, p50 ${measured.latencyMs.p50} ms, p99 ${measured.latencyMs.p99} ms, ${measured.ok} ok, ${measured.notOk} not 2xx (${measured.shed} shed), ${measured.errors} errors`,
+  );
+  return measured;
+}
+
+/**
+ * Requests sent at an even pace (one every 1/rate s, whatever the answers
+ * do), as a room's phones send them: autocannon's `overallRate` sends each
+ * second's share in a burst, which measures a burst's queue, not a rate.
+ */
+async function measurePaced(
+  node: ServerNode,
+  run: {
+    name: string;
+    what: string;
+    rate: number;
+    count: number;
+    request: () => { url: string; init: RequestInit };
+  },
+): Promise<Measured> {
+  const before = await node.stats({ gc: false });
+  const latencies: number[] = [];
+  const statuses: number[] = [];
+  let errors = 0;
+  let bytes = 0;
+  const started = performance.now();
+  const inFlight: Array<Promise<void>> = [];
+  for (let index = 0; index < run.count; index += 1) {
+    const due = started + (index * 1000) / run.rate;
+    const wait = due - performance.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    const { url, init } = run.request();
+    const sentAt = performance.now();
+    inFlight.push(
+      fetch(url, init)
+        .then(async (res) => {
+          bytes += (await res.arrayBuffer()).byteLength;
+          latencies.push(performance.now() - sentAt);
+          statuses.push(res.status);
+        })
+        .catch(() => {
+          errors += 1;
+        }),
+    );
+  }
+  await Promise.all(inFlight);
+  const seconds = (performance.now() - started) / 1000;
+  const after = await node.stats({ gc: false });
+  const sorted = [...latencies].sort((a, b) => a - b);
+  const ok = statuses.filter((status) => status >= 200 && status < 300).length;
+  const measured: Measured = {
+    name: run.name,
+    what: run.what,
+    requestsPerSecond: round2(statuses.length / seconds),
+    latencyMs: {
+      p50: round2(percentile(sorted, 50)),
+      p99: round2(percentile(sorted, 99)),
+      max: round2(sorted.at(-1) ?? Number.NaN),
+    },
+    ok,
+    notOk: statuses.length - ok,
+    shed: statuses.filter((status) => status === 503).length,
+    errors,
+    bytesPerResponse: statuses.length > 0 ? Math.round(bytes / statuses.length) : 0,
+    cpuMsPerRequest:
+      statuses.length > 0 ? round2((after.cpuMs - before.cpuMs) / statuses.length) : 0,
+    seconds: round2(seconds),
+  };
+  console.log(
+    `  ${run.name}: ${measured.requestsPerSecond} req/s, p50 ${measured.latencyMs.p50} ms, p99 ${measured.latencyMs.p99} ms, ${measured.ok} ok`,
   );
   return measured;
 }
@@ -403,31 +480,23 @@ export async function runRest(options: Options): Promise<Result> {
     const nextFan = rotating<User>(seeded.hotFans);
     const hot = !wanted('hot-song')
       ? undefined
-      : await measure(
-          app,
-          'hot-song',
-          `${options.hotSongRate} requests/s for one song, each from a different attendee`,
-          {
-            url: app.url,
-            connections: Math.min(options.connections, options.hotSongRate),
-            overallRate: options.hotSongRate,
-            amount: seeded.hotFans.length,
-            requests: [
-              {
-                method: 'POST',
-                path: '/api/v1/send-song-request',
-                setupRequest: (request) => ({
-                  ...request,
-                  headers: {
-                    authorization: `Bearer ${nextFan().token}`,
-                    'content-type': 'application/json',
-                  },
-                  body: JSON.stringify({ event_id: seeded.hotEvent.eventId, song_id: hotSongId }),
-                }),
+      : await measurePaced(app, {
+          name: 'hot-song',
+          what: `${options.hotSongRate} requests/s for one song, each from a different attendee, evenly spaced`,
+          rate: options.hotSongRate,
+          count: seeded.hotFans.length,
+          request: () => ({
+            url: `${app.url}/api/v1/send-song-request`,
+            init: {
+              method: 'POST',
+              headers: {
+                authorization: `Bearer ${nextFan().token}`,
+                'content-type': 'application/json',
               },
-            ],
-          },
-        );
+              body: JSON.stringify({ event_id: seeded.hotEvent.eventId, song_id: hotSongId }),
+            },
+          }),
+        });
     if (hot) runs.push(hot);
 
     const details = await fetch(
