@@ -1,5 +1,5 @@
 import { MSG } from '@floorfill/shared';
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderRoutes, stubApi } from '@/testing/render';
@@ -87,7 +87,9 @@ describe('My Events', () => {
 
     await user.click(await screen.findByRole('button', { name: 'Delete Neon Nights' }));
     expect(calls.some((call) => call.path === '/api/v1/delete-event')).toBe(false);
-    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    // The confirmation opens as a modal in a portal, a render later than the click.
+    const confirm = await screen.findByRole('dialog', { name: 'Delete event?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
 
     expect(await screen.findByText('Event deleted successfully.')).toBeInTheDocument();
     expect(await screen.findByText(MSG.noEventFound)).toBeInTheDocument();
