@@ -19,7 +19,13 @@ export interface OverloadPluginOptions {
  */
 const EXEMPT_ROUTES = new Set(['/healthz', '/readyz', '/metrics']);
 
-const isExempt = (request: FastifyRequest) => EXEMPT_ROUTES.has(request.routeOptions.url ?? '');
+/**
+ * Only the API is shed: the web app's page and its files cost no database
+ * work, and a page answered with a JSON 503 would leave a phone with nothing
+ * to retry from (the app itself retries API calls after Retry-After).
+ */
+const isExempt = (request: FastifyRequest) =>
+  EXEMPT_ROUTES.has(request.routeOptions.url ?? '') || !request.url.startsWith('/api/');
 
 function reasonOf(pressureType: string): OverloadReason {
   return pressureType === underPressure.TYPE_EVENT_LOOP_UTILIZATION

@@ -282,8 +282,9 @@ export function attachRealtime(app: FastifyInstance): Realtime {
     },
     toEventCoalesced(name, push) {
       offerStats(name, push);
-      // The other nodes' sockets hear it from their own node (no-op on a single node).
-      if (!closed) io.serverSideEmit('coalesced', name, push);
+      // The other nodes' sockets hear it from their own node. Only the Redis adapter
+      // has other nodes: the in-memory one warns on every call instead.
+      if (!closed && redisClients.length > 0) io.serverSideEmit('coalesced', name, push);
     },
     authorizeEventRoomsWith(authorizer) {
       authorizeEventRoom = authorizer;

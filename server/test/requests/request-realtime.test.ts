@@ -567,8 +567,15 @@ describe('song request pushes on real sockets', () => {
     const { data } = (await subscribe(hostSocket, event.id)) as { data: { seq: number } };
     const pushes: Array<{ seq: number; count: number }> = [];
     const stats: Array<{ seq: number; requests: number }> = [];
-    hostSocket.on('request:upserted', (push) => {
-      pushes.push({ seq: push.seq, count: push.request.request_count });
+    // The entries and the coalesced counts travel apart: wait for all 50 and for the last counts.
+    const allEntries = new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`${pushes.length} of 50 entries`)), 20_000);
+      hostSocket.on('request:upserted', (push) => {
+        pushes.push({ seq: push.seq, count: push.request.request_count });
+        if (pushes.length < 50) return;
+        clearTimeout(timer);
+        resolve();
+      });
     });
     hostSocket.on('event:stats', (push) => {
       stats.push({ seq: push.seq, requests: push.stats.requests });
@@ -576,8 +583,10 @@ describe('song request pushes on real sockets', () => {
     const lastCounts = statsWhere(hostSocket, (push) => push.seq === data.seq + 50, 20_000);
 
     await Promise.all(fans.map((fan) => sendRequest(t, fan, event.id)));
-    await lastCounts;
+    await Promise.all([allEntries, lastCounts]);
+    // Nothing more arrives after the marker, sent once all 50 are in.
     await settle(hostSocket, host.id);
+    expect(pushes).toHaveLength(50);
 
     const seqs = pushes.map((push) => push.seq).sort((a, b) => a - b);
     expect(seqs).toEqual(Array.from({ length: 50 }, (_, index) => data.seq + index + 1));
