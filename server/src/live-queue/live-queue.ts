@@ -151,7 +151,7 @@ export function createLiveQueue({ db, publish }: LiveQueueDeps) {
       repo.findAttendeeRequest(db, eventId, attendeeId, songId),
       repo.findEntry(db, eventId, songId),
     ]);
-    // Cancelled between the refused insert and this read: answer as a fresh attempt would.
+    // Cancelled between the refused insert and this read: the request it repeated is gone.
     if (!own || !entry) throw conflict(REQUEST_MSG.notFound);
     return { request: toSongRequest(own), grouped: toGroupedSong(entry), created: false };
   }
