@@ -30,6 +30,7 @@ import {
 import { createScratch } from './lib/scratch.ts';
 import { catalogSongs, seedEvent, seedGuests } from './lib/seed.ts';
 import { runLoad, type LoadResult } from './realtime-load.ts';
+import { targetRows } from './lib/targets.ts';
 
 export interface Options {
   attendees: number;
@@ -87,6 +88,29 @@ export interface Result extends LoadResult {
 
 const kib = (bytes: number) => round2(bytes / 1024);
 
+/** The returning host screen: its subscribe answer with the delta, beside the snapshot it spares. */
+function reconnectRows(result: Result): Row[] {
+  const back = result.reconnect;
+  if (!back) return [['reconnect after time away', 'not measured (the probe failed)']];
+  return [
+    [
+      `reconnect after ${back.awaySeconds} s away: writes folded / answer ms / whole snapshot KiB`,
+      back.viaDelta
+        ? `${back.writes} / ${back.answerMs} / ${kib(back.snapshotBytes)}`
+        : `no delta (the log did not hold every write) / ${back.answerMs} / ${kib(back.snapshotBytes)}`,
+    ],
+    ...targetRows([
+      {
+        figure: `reconnect after ${back.awaySeconds} s away: the subscribe answer with its delta`,
+        value: back.viaDelta ? kib(back.answerBytes) : Number.POSITIVE_INFINITY,
+        unit: 'KiB',
+        limit: 'max',
+        target: 10,
+      },
+    ]),
+  ];
+}
+
 function rows(result: Result): Row[] {
   const accepted = Math.max(1, result.accepted);
   const perNode = (name: string, value: (node: NodeMeasures) => string | number): Row => [
@@ -120,6 +144,7 @@ function rows(result: Result): Row[] {
       '`event:stats` per attendee socket per second (coalesced; target ≤ 2)',
       `${result.fanOut.perSocketPerSecond} · ${result.fanOut.perSocketPerSecond <= 2 ? 'ok' : 'MISS'}`,
     ],
+    ...reconnectRows(result),
     perNode('sockets per node', (node) => node.connected.sockets),
     perNode(
       'event-loop delay while measuring, ms p50 / p99 / max, per node',

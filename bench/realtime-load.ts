@@ -64,7 +64,26 @@ export interface LoadResult {
    * `sockets`), and how many `event:stats` each got a second on average.
    */
   fanOut: { upToDate: number; sockets: number; perSocketPerSecond: number };
+  /**
+   * A second host screen that goes away when measuring starts, holding the
+   * seq its first screen had, and comes back (on the last node) after
+   * `awaySeconds` of the load: what its subscribe answer weighs with the
+   * delta of what it missed, against the whole snapshot it would fetch
+   * otherwise.
+   */
+  reconnect: {
+    awaySeconds: number;
+    /** Writes the delta folds (its toSeq − fromSeq); 0 when the answer had no delta. */
+    writes: number;
+    viaDelta: boolean;
+    answerBytes: number;
+    snapshotBytes: number;
+    answerMs: number;
+  } | null;
 }
+
+/** How long the reconnecting host screen stays away (less when the run is shorter). */
+const AWAY_SECONDS = 10;
 
 function connect(url: string, token: string): Promise<ClientSocket> {
   return new Promise((resolve, reject) => {
@@ -215,6 +234,39 @@ export async function runLoad(input: LoadInput, hooks: LoadHooks): Promise<LoadR
       inFlight.add(request);
     };
 
+    let reconnect: LoadResult['reconnect'] = null;
+    const awaySeconds = Math.min(AWAY_SECONDS, input.durationSeconds);
+    /** Comes back after `awaySeconds` holding the seq the host had when measuring began. */
+    const probeReconnect = async (): Promise<void> => {
+      const since = maxSeq;
+      await new Promise((resolve) => setTimeout(resolve, awaySeconds * 1000));
+      const url = input.nodeUrls[input.nodeUrls.length - 1] ?? '';
+      const socket = await connect(url, input.hostToken);
+      try {
+        const asked = performance.now();
+        const answer = await socket.emitWithAck('event:subscribe', {
+          eventId: input.eventId,
+          since,
+        });
+        const answerMs = performance.now() - asked;
+        if (!answer.ok) throw new Error(`the returning host was refused: ${answer.error}`);
+        const snapshot = await fetch(`${url}/api/v1/get-event-details?id=${input.eventId}`, {
+          headers: { authorization: `Bearer ${input.hostToken}` },
+        });
+        const delta = answer.data.delta;
+        reconnect = {
+          awaySeconds,
+          writes: delta ? delta.toSeq - delta.fromSeq : 0,
+          viaDelta: delta !== undefined,
+          answerBytes: Buffer.byteLength(JSON.stringify(answer)),
+          snapshotBytes: (await snapshot.arrayBuffer()).byteLength,
+          answerMs: round2(answerMs),
+        };
+      } finally {
+        socket.disconnect();
+      }
+    };
+
     let sent = 0;
     let measuringSince = 0;
     let lastSentAt = 0;
@@ -227,7 +279,7 @@ export async function runLoad(input: LoadInput, hooks: LoadHooks): Promise<LoadR
         for (; sent < due; sent += 1) {
           if (sent === warmup) {
             measuringSince = performance.now();
-            hookCalls.push(hooks.measuring());
+            hookCalls.push(hooks.measuring(), probeReconnect());
           }
           send(sent);
           lastSentAt = performance.now();
@@ -282,6 +334,7 @@ export async function runLoad(input: LoadInput, hooks: LoadHooks): Promise<LoadR
         sockets: attendeeCount,
         perSocketPerSecond: round2(fanOutReceived / Math.max(1, attendeeCount) / runSeconds),
       },
+      reconnect,
     };
   } finally {
     hostSocket.disconnect();

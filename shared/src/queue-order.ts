@@ -20,3 +20,24 @@ export function compareQueueEntries(a: QueueOrderFields, b: QueueOrderFields): n
     a.song_id.localeCompare(b.song_id)
   );
 }
+
+/** What a reconnect delta changes in a grouped queue (`RoomDelta` without its counts). */
+export interface QueueChanges {
+  upserted: readonly GroupedSongRequest[];
+  removed: readonly string[];
+}
+
+/**
+ * A grouped queue with a delta's songs applied, in the queue order: each
+ * changed song replaces its entry (or joins the queue), each removed one
+ * leaves it. The server's next snapshot would show the same list.
+ */
+export function applyQueueChanges(
+  queue: readonly GroupedSongRequest[],
+  changes: QueueChanges,
+): GroupedSongRequest[] {
+  const replaced = new Set([...changes.removed, ...changes.upserted.map((song) => song.song_id)]);
+  return [...queue.filter((song) => !replaced.has(song.song_id)), ...changes.upserted].sort(
+    compareQueueEntries,
+  );
+}

@@ -6,8 +6,9 @@ import type { EventSummary, GroupedSongRequest, SongRequest } from './events.ts'
  * The Socket.IO protocol (design §4). Commands are `domain:verb`, pushes are
  * `domain:past-tense`. Every push about an event carries the event's `seq`,
  * bumped in the write's transaction. The host's room hears every write, so a
- * host client that sees a gap, reconnects, or has no socket fetches the
- * snapshot (the REST details call) again; attendees hear only what their page
+ * host client that sees a gap or has no socket fetches the snapshot (the REST
+ * details call) again; one that reconnects sends its snapshot's seq and gets
+ * the changes since (`RoomDelta`), or the snapshot when they are forgotten; attendees hear only what their page
  * shows and apply any newer push. `event:stats` (the counts) is coalesced to
  * at most two a second per socket and is state, not a step in the seq.
  */
@@ -21,8 +22,19 @@ export const eventRoom = (eventId: number) => `event:${eventId}`;
 export const eventHostRoom = (eventId: number) => `event:${eventId}:host`;
 export const userRoom = (userId: number) => `user:${userId}`;
 
-export const subscribePayload = z.object({ eventId: idField });
+export const subscribePayload = z.object({
+  eventId: idField,
+  /**
+   * The seq of the snapshot the client holds, when it holds one: the answer
+   * then carries what changed since (`RoomDelta`) when the server still
+   * remembers every write since, instead of sending the client to fetch the
+   * whole snapshot again.
+   */
+  since: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
+});
 export type SubscribePayload = z.infer<typeof subscribePayload>;
+export const unsubscribePayload = subscribePayload.pick({ eventId: true });
+export type UnsubscribePayload = z.infer<typeof unsubscribePayload>;
 
 export type Ack<T> = (answer: { ok: true; data: T } | { ok: false; error: string }) => void;
 
@@ -34,6 +46,33 @@ interface Sequenced {
 export interface EventStats {
   joined: number;
   requests: number;
+}
+
+/**
+ * What changed in an event since a client's snapshot, as the pushes it
+ * missed would have told it, folded into the newest state of each thing:
+ * applied to a snapshot at `fromSeq` it gives the snapshot at `toSeq`.
+ * The host's delta folds every write; an attendee's only those their page
+ * shows (the host's marks, the event's details), as their pushes do.
+ */
+export interface RoomDelta {
+  fromSeq: number;
+  toSeq: number;
+  /** Songs whose entry changed, each in its newest state. */
+  upserted: GroupedSongRequest[];
+  /** Songs that left the queue. */
+  removed: string[];
+  /** The event's details, when the host changed them. */
+  event?: EventSummary;
+  /** The counts as of the answer (counts are coalesced pushes, never logged). */
+  stats: EventStats;
+}
+
+export interface SubscribeAnswer {
+  /** The event's seq when the room was joined. */
+  seq: number;
+  /** Only when `since` was sent and every write after it is still remembered. */
+  delta?: RoomDelta;
 }
 
 export interface ServerToClientEvents {
@@ -60,7 +99,10 @@ export interface ServerToClientEvents {
 }
 
 export interface ClientToServerEvents {
-  /** Join an event's room after the same permission check as the REST details call; answers the current seq. */
-  'event:subscribe': (payload: SubscribePayload, ack: Ack<{ seq: number }>) => void;
-  'event:unsubscribe': (payload: SubscribePayload) => void;
+  /**
+   * Join an event's room after the same permission check as the REST details
+   * call; answers the current seq, and with `since` the delta since it.
+   */
+  'event:subscribe': (payload: SubscribePayload, ack: Ack<SubscribeAnswer>) => void;
+  'event:unsubscribe': (payload: UnsubscribePayload) => void;
 }

@@ -250,15 +250,15 @@ export async function findLiveEventByCode(db: DbOrTrx, code: string) {
     .executeTakeFirst();
 }
 
-/** The seq and host of a live event the user hosts or has joined; undefined otherwise. */
+/** The seq, counts and host of a live event the user hosts or has joined; undefined otherwise. */
 export async function findWatchableEvent(
   db: DbOrTrx,
   userId: number,
   eventId: number,
-): Promise<{ seq: number; hostId: number } | undefined> {
+): Promise<{ seq: number; hostId: number; joined: number; requests: number } | undefined> {
   const row = await db
     .selectFrom('events')
-    .select(['events.seq', 'events.host_id'])
+    .select(['events.seq', 'events.host_id', 'events.joined_count', 'events.request_count'])
     .where('events.id', '=', eventId)
     .where('events.deleted_at', 'is', null)
     .where((eb) =>
@@ -274,7 +274,14 @@ export async function findWatchableEvent(
       ]),
     )
     .executeTakeFirst();
-  return row ? { seq: Number(row.seq), hostId: row.host_id } : undefined;
+  return row
+    ? {
+        seq: Number(row.seq),
+        hostId: row.host_id,
+        joined: Number(row.joined_count),
+        requests: Number(row.request_count),
+      }
+    : undefined;
 }
 
 /** One live event whoever hosts it (the attendee's view), or undefined when missing or deleted. */

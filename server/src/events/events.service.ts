@@ -6,6 +6,7 @@ import {
   type HostEventDetails,
   type Pagination,
   type UpdateEventBody,
+  type EventStats,
 } from '@floorfill/shared';
 import type { Config } from '../config.ts';
 import type { DbOrTrx } from '../infra/db.ts';
@@ -290,14 +291,17 @@ export function createEventsService(
     /**
      * Room check for realtime: the host of a live event or an attendee who
      * joined it; `isHost` also lets the socket into the event's host room.
+     * The counts go into a reconnecting client's delta.
      */
     async roomAccess(
       db: DbOrTrx,
       userId: number,
       eventId: number,
-    ): Promise<{ seq: number; isHost: boolean } | null> {
+    ): Promise<{ seq: number; isHost: boolean; stats: EventStats } | null> {
       const event = await repo.findWatchableEvent(db, userId, eventId);
-      return event ? { seq: event.seq, isHost: event.hostId === userId } : null;
+      if (!event) return null;
+      const stats = { joined: event.joined, requests: event.requests };
+      return { seq: event.seq, isHost: event.hostId === userId, stats };
     },
   };
 }

@@ -16,6 +16,12 @@ export interface Metrics {
   readonly jobsFailed: Counter<'job' | 'final'>;
   /** Requests this node turned away with 503 because it was overloaded, by reason. */
   readonly overloadShed: Counter<'reason'>;
+  /**
+   * Room subscriptions that named the seq their snapshot holds, by how they
+   * caught up: `delta` (the changes since, from the push log) or `snapshot`
+   * (the log no longer held every write since: the client fetches it all).
+   */
+  readonly roomResyncs: Counter<'via'>;
   /** Connect the socket gauges to this process's Socket.IO server. */
   observeSockets(source: SocketSource): void;
 }
@@ -113,6 +119,13 @@ export function createMetrics(sources: MetricsSources): Metrics {
     registers: [registry],
   });
 
+  const roomResyncs = new Counter({
+    name: 'socketio_room_resyncs_total',
+    help: 'Reconnecting clients that caught up on an event, via a delta from the push log or a full snapshot.',
+    labelNames: ['via'] as const,
+    registers: [registry],
+  });
+
   if (pool) registerPoolGauges(registry, pool);
 
   return {
@@ -122,6 +135,7 @@ export function createMetrics(sources: MetricsSources): Metrics {
     jobsCompleted,
     jobsFailed,
     overloadShed,
+    roomResyncs,
     observeSockets(source) {
       sockets = source;
     },

@@ -4,8 +4,10 @@ import {
   eventRoom,
   MSG,
   subscribePayload,
+  unsubscribePayload,
   userRoom,
   type ClientToServerEvents,
+  type EventStats,
   type ServerToClientEvents,
 } from '@floorfill/shared';
 import type { FastifyInstance } from 'fastify';
@@ -14,6 +16,13 @@ import { Server, type Socket } from 'socket.io';
 import { SESSION_COOKIE } from '../auth/session-cookie.ts';
 import type { RequestSession } from '../auth/session.ts';
 import { createRedis } from '../infra/redis.ts';
+import {
+  createMemoryPushLog,
+  createRedisPushLog,
+  foldPushes,
+  type PushAudience,
+  type PushLog,
+} from './push-log.ts';
 
 interface SocketData {
   session: RequestSession;
@@ -65,13 +74,13 @@ function handshakeRequestId(socket: AppSocket): string | undefined {
 /**
  * May this session watch this event's room? The events feature answers with
  * the same check as its REST details call (host of the event, or an attendee
- * who joined it), the event's current seq, and whether the session is the
- * event's host (whose sockets also join the host room); null refuses.
+ * who joined it), the event's current seq and counts, and whether the session
+ * is the event's host (whose sockets also join the host room); null refuses.
  */
 export type EventRoomAuthorizer = (
   session: RequestSession,
   eventId: number,
-) => Promise<{ seq: number; isHost: boolean } | null>;
+) => Promise<{ seq: number; isHost: boolean; stats: EventStats } | null>;
 
 export interface Realtime {
   readonly io: AppServer;
@@ -133,11 +142,15 @@ export function attachRealtime(app: FastifyInstance): Realtime {
   });
 
   const redisClients: Redis[] = [];
+  let pushLog: PushLog;
   if (config.redisUrl) {
     const pub = createRedis(config.redisUrl, app.log, 'io-pub');
     const sub = createRedis(config.redisUrl, app.log, 'io-sub');
     redisClients.push(pub, sub);
     io.adapter(createAdapter(pub, sub, { key: `${config.redisPrefix}:io` }));
+    pushLog = createRedisPushLog(pub, config.redisPrefix, app.log);
+  } else {
+    pushLog = createMemoryPushLog();
   }
 
   metrics.observeSockets({
@@ -180,14 +193,22 @@ export function attachRealtime(app: FastifyInstance): Realtime {
       const reply = typeof ack === 'function' ? ack : () => undefined;
       const parsed = subscribePayload.safeParse(payload);
       if (!parsed.success) return reply({ ok: false, error: MSG.invalidData });
-      const { eventId } = parsed.data;
+      const { eventId, since } = parsed.data;
       authorizeEventRoom(session, eventId)
         .then(async (allowed) => {
           if (!allowed) return reply({ ok: false, error: MSG.notFound });
           const rooms = [eventRoom(eventId)];
           if (allowed.isHost) rooms.push(eventHostRoom(eventId));
           await socket.join(rooms);
-          return reply({ ok: true, data: { seq: allowed.seq } });
+          if (since === undefined) return reply({ ok: true, data: { seq: allowed.seq } });
+          // Read after joining: a push sent between the seq's read and the join is logged
+          // by now, so the delta reaches at least the seq answered and nothing falls between.
+          const entries = await pushLog.read(eventId, since, allowed.seq);
+          metrics.roomResyncs.inc({ via: entries ? 'delta' : 'snapshot' });
+          if (!entries) return reply({ ok: true, data: { seq: allowed.seq } });
+          const audience: PushAudience = allowed.isHost ? 'host' : 'room';
+          const delta = foldPushes(entries, since, allowed.stats, audience);
+          return reply({ ok: true, data: { seq: allowed.seq, delta } });
         })
         .catch((error: unknown) => {
           log.warn({ err: error, eventId }, 'event subscribe failed');
@@ -196,7 +217,7 @@ export function attachRealtime(app: FastifyInstance): Realtime {
     });
 
     socket.on('event:unsubscribe', (payload) => {
-      const parsed = subscribePayload.safeParse(payload);
+      const parsed = unsubscribePayload.safeParse(payload);
       if (!parsed.success) return;
       const { eventId } = parsed.data;
       void socket.leave(eventRoom(eventId));
@@ -269,12 +290,29 @@ export function attachRealtime(app: FastifyInstance): Realtime {
     });
   }
 
+  /**
+   * Every push that is a step in an event's seq is remembered (ahead of its
+   * emit), so a client reconnecting after missing it can be told in a delta.
+   */
+  function logPush<E extends keyof ServerToClientEvents>(
+    eventId: number,
+    audience: PushAudience,
+    name: E,
+    args: PushArgs<E>,
+  ): void {
+    const [payload] = args as unknown[];
+    const seq = (payload as { seq?: unknown } | undefined)?.seq;
+    if (typeof seq === 'number') pushLog.append(eventId, { seq, audience, name, push: payload });
+  }
+
   return {
     io,
     toEvent(eventId, name, ...args) {
+      logPush(eventId, 'room', name, args);
       push(eventRoom(eventId), name, args);
     },
     toEventHost(eventId, name, ...args) {
+      logPush(eventId, 'host', name, args);
       push(eventHostRoom(eventId), name, args);
     },
     toUser(userId, name, ...args) {
@@ -309,6 +347,7 @@ export function attachRealtime(app: FastifyInstance): Realtime {
         clearTimeout(statsOf.get(eventId)?.timer);
       }
       closed = true;
+      await pushLog.close();
       await io.close();
       await Promise.all(
         redisClients.map((client) => client.quit().catch(() => client.disconnect())),

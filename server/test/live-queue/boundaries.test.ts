@@ -29,9 +29,10 @@ const RULES: Array<{ what: string; pattern: RegExp }> = [
     pattern: /\b(joined_count|request_count)\s*[:=]\s*sql/,
   },
   {
+    // An emit naming a queue push (reading one, as the reconnect log's fold does, is no push).
     what: 'a queue push',
     pattern:
-      /'(request:upserted|request:removed|request:played|event:stats|attendee:joined|attendee:left)'/,
+      /\b(toEvent|toEventHost|toUser|toEventCoalesced|emit)\([^)]*'(request:upserted|request:removed|request:played|event:stats|attendee:joined|attendee:left)'/,
   },
 ];
 
@@ -54,8 +55,10 @@ describe('the live queue owns its writes and pushes', () => {
       'sql`delete from event_attendees where user_id = ${id}`',
       'set({ request_count: sql`request_count + 1` })',
       "realtime.toEvent(id, 'event:stats', push)",
+      "io.to(room).emit(\n  'request:played',\n  push,\n)",
+      "case 'request:upserted':",
     ];
-    expect(samples.map((text) => offences('sample.ts', text).length)).toEqual([1, 1, 1, 1]);
+    expect(samples.map((text) => offences('sample.ts', text).length)).toEqual([1, 1, 1, 1, 1, 0]);
   });
 
   it('no module outside server/src/live-queue writes the queue or emits its pushes', () => {

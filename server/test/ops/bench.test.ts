@@ -64,7 +64,7 @@ describe.skipIf(!inject('templateDatabaseUrl'))(
       expect(code, output).toBe(0);
     });
 
-    it('realtime: nothing lost, every attendee socket ends with the last counts', async () => {
+    it('realtime: nothing lost, every attendee socket ends with the last counts, a returning host gets a delta', async () => {
       const { code, output } = await runBench('realtime-latency.ts', [
         '--attendees',
         '20',
@@ -84,6 +84,8 @@ describe.skipIf(!inject('templateDatabaseUrl'))(
         );
       expect(fanOut?.[1]).toBeDefined();
       expect(fanOut?.[1]).toBe(fanOut?.[2]);
+      // The host screen that came back caught up from the push log, not the snapshot.
+      expect(output).toMatch(/the subscribe answer with its delta \| [\d.]+ KiB/);
       expect(code, output).toBe(0);
     });
   },

@@ -200,6 +200,33 @@ describe('two server processes on one Postgres and one Redis', () => {
         eventName: 'Two Node Night',
         request: { attendee_id: guestData.id, status: 1 },
       });
+
+      // The host's laptop comes back through the balancer on node B, holding the snapshot of
+      // seq 1: the writes since (one from each node) come from the shared log as one delta.
+      const backSocket = connectSocket(nodeB.baseUrl, { token: hostToken });
+      sockets.push(backSocket);
+      await connected(backSocket);
+      expect(
+        await backSocket.emitWithAck('event:subscribe', { eventId: event.id, since: 1 }),
+      ).toEqual({
+        ok: true,
+        data: {
+          seq: 3,
+          delta: {
+            fromSeq: 1,
+            toSeq: 3,
+            upserted: [
+              expect.objectContaining({
+                song_id: 'cat-queen--bohemian-rhapsody',
+                request_count: 1,
+                status: 1,
+              }),
+            ],
+            removed: [],
+            stats: { joined: 1, requests: 1 },
+          },
+        },
+      });
     },
   );
 

@@ -42,8 +42,10 @@ describe('realtime', () => {
     // Stand-in for the events feature's check: `allowed` attends EVENT_ID, `host` hosts it.
     t.app.realtime.authorizeEventRoomsWith(async (session, eventId) => {
       if (eventId !== EVENT_ID) return null;
-      if (session.userId === allowed.id) return { seq: 7, isHost: false };
-      if (session.userId === host.id) return { seq: 7, isHost: true };
+      if (session.userId === allowed.id)
+        return { seq: 7, isHost: false, stats: { joined: 1, requests: 0 } };
+      if (session.userId === host.id)
+        return { seq: 7, isHost: true, stats: { joined: 1, requests: 0 } };
       return null;
     });
     baseUrl = await listenOnLoopback(t.app);

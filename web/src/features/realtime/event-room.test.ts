@@ -1,8 +1,11 @@
+import type { RoomDelta } from '@floorfill/shared';
 import { describe, expect, it } from 'vitest';
 import { hostEventDetails } from '@/features/events/testing/event-fixture';
 import {
+  applyRoomDelta,
   applyRoomPush,
   bufferPush,
+  deltaFits,
   drainBuffer,
   judgeSeq,
   MAX_HELD_PUSHES,
@@ -285,5 +288,73 @@ describe('needsResync', () => {
 
   it('is false when the snapshot is as new as the room', () => {
     expect(needsResync(hostEventDetails({ seq: 4 }), 4)).toBe(false);
+  });
+});
+
+describe('applyRoomDelta', () => {
+  const stats = { joined: 5, requests: 9 };
+  const delta = (overrides: Partial<RoomDelta> = {}): RoomDelta => ({
+    fromSeq: 3,
+    toSeq: 8,
+    upserted: [],
+    removed: [],
+    stats,
+    ...overrides,
+  });
+
+  it('fits only the snapshot it was asked for', () => {
+    expect(deltaFits(hostEventDetails({ seq: 3 }), delta())).toBe(true);
+    expect(deltaFits(hostEventDetails({ seq: 4 }), delta())).toBe(false);
+    expect(deltaFits(undefined, delta())).toBe(false);
+    expect(deltaFits(hostEventDetails({ seq: 3 }), undefined)).toBe(false);
+  });
+
+  it('brings the host’s queue, counts and seq to where the room is, in the queue order', () => {
+    const snapshot = hostEventDetails({
+      seq: 3,
+      grouped_song_requests: [
+        groupedSong({ song_id: 'stays', request_count: 2 }),
+        groupedSong({ song_id: 'gone', request_count: 1 }),
+        groupedSong({ song_id: 'climbs', request_count: 1 }),
+      ],
+    });
+    const next = applyRoomDelta(
+      snapshot,
+      delta({
+        upserted: [
+          groupedSong({ song_id: 'climbs', request_count: 4 }),
+          groupedSong({
+            song_id: 'new',
+            request_count: 1,
+            first_requested_at: '2026-11-21T23:00:00.000Z',
+          }),
+        ],
+        removed: ['gone'],
+      }),
+    );
+    expect(next.grouped_song_requests.map((song) => [song.song_id, song.request_count])).toEqual([
+      ['climbs', 4],
+      ['stays', 2],
+      ['new', 1],
+    ]);
+    expect(next).toMatchObject({ seq: 8, enrolled_users_count: 5, song_requests_count: 9 });
+  });
+
+  it('gives an attendee’s own requests their songs’ new state and the event’s new details', () => {
+    const snapshot = attendeeEventDetails({
+      seq: 3,
+      song_requests: [songRequest(), songRequest({ id: 12, song_id: 'gone' })],
+    });
+    const next = applyRoomDelta(
+      snapshot,
+      delta({
+        upserted: [groupedSong({ status: 1 })],
+        removed: ['gone'],
+        event: { ...snapshot, name: 'Renamed' },
+      }),
+    );
+    expect(next.song_requests).toEqual([songRequest({ status: 1 })]);
+    expect(next).toMatchObject({ name: 'Renamed', seq: 8, enrolled_users_count: 5 });
+    expect(next).not.toHaveProperty('grouped_song_requests');
   });
 });

@@ -1,8 +1,10 @@
 import {
+  applyQueueChanges,
   compareQueueEntries,
   type EventStats,
   type EventSummary,
   type GroupedSongRequest,
+  type RoomDelta,
   type ServerToClientEvents,
   type SongRequest,
 } from '@floorfill/shared';
@@ -157,6 +159,37 @@ export function applyRoomPush<T extends RoomSnapshot>(snapshot: T, push: RoomPus
       // The counts follow in `event:stats` of the same write; only the seq moves here.
       return { ...snapshot, seq };
   }
+}
+
+/**
+ * A reconnect's delta applies only to the snapshot it was asked for: one that
+ * moved since (a fetch landed meanwhile) is judged by the room's seq instead.
+ */
+export function deltaFits(snapshot: RoomSnapshot | undefined, delta: RoomDelta | undefined) {
+  return snapshot !== undefined && delta !== undefined && snapshot.seq === delta.fromSeq;
+}
+
+/**
+ * The snapshot after a reconnect's delta (the pushes missed while away,
+ * folded): the host's queue gets each changed song's newest entry, an
+ * attendee's own requests their songs' new state, both the event's details
+ * and counts. The caller has checked `deltaFits`.
+ */
+export function applyRoomDelta<T extends RoomSnapshot>(snapshot: T, delta: RoomDelta): T {
+  let requests = snapshot.song_requests?.filter(
+    (request) => !delta.removed.includes(request.song_id),
+  );
+  for (const entry of delta.upserted) requests = refreshRequests(requests, entry);
+  const next = withQueue(snapshot, (queue) => applyQueueChanges(queue, delta));
+  return withStats(
+    {
+      ...next,
+      ...delta.event,
+      seq: Math.max(snapshot.seq, delta.toSeq),
+      ...(requests ? { song_requests: requests } : {}),
+    },
+    delta.stats,
+  );
 }
 
 /**

@@ -107,7 +107,8 @@ describe('useEventRoom', () => {
     expect(socket().sent('event:subscribe')).toEqual([]);
 
     await connected(view);
-    expect(socket().sent('event:subscribe')).toEqual([{ eventId: EVENT_ID }]);
+    // The snapshot is cached by then: its seq asks for a delta, should the room have moved.
+    expect(socket().sent('event:subscribe')).toEqual([{ eventId: EVENT_ID, since: 1 }]);
     expect(view.result.current.room.pollInterval).toBe(LIVE_SAFETY_POLL_MS);
     expect(server.fetches).toBe(1);
   });
@@ -280,6 +281,69 @@ describe('useEventRoom', () => {
     act(() => socket().serverConnect());
     await waitFor(() => expect(view.cached()?.seq).toBe(4));
     expect(socket().sent('event:subscribe')).toHaveLength(3);
+    expect(server.fetches).toBe(2);
+  });
+
+  it('on reconnect applies the delta of what it missed instead of fetching the snapshot', async () => {
+    const view = setup();
+    await connected(view);
+    act(() => socket().serverDisconnect());
+
+    // Away: the song was requested twice more and a new one came in (seqs 2–4).
+    const moved = groupedSong({ request_count: 3 });
+    const added = groupedSong({ song_id: 'cat-black-lace--agadoo', request_count: 1 });
+    socket().answer = (event, payload) =>
+      event === 'event:subscribe'
+        ? {
+            ok: true,
+            data: {
+              seq: 4,
+              delta: {
+                fromSeq: (payload as { since: number }).since,
+                toSeq: 4,
+                upserted: [moved, added],
+                removed: [],
+                stats: { joined: 2, requests: 4 },
+              },
+            },
+          }
+        : undefined;
+    act(() => socket().serverConnect());
+    await waitFor(() => expect(view.cached()?.seq).toBe(4));
+    expect(socket().sent('event:subscribe').at(-1)).toEqual({ eventId: EVENT_ID, since: 1 });
+    expect(view.cached()?.grouped_song_requests).toEqual([moved, added]);
+    expect(view.cached()).toMatchObject({ enrolled_users_count: 2, song_requests_count: 4 });
+    expect(server.fetches).toBe(1);
+
+    // A push of the next write follows the delta without a gap.
+    act(() => pushJoined(5));
+    expect(view.cached()?.seq).toBe(5);
+    expect(server.fetches).toBe(1);
+  });
+
+  it('fetches the snapshot when the delta is for another seq than the one held', async () => {
+    const view = setup();
+    await connected(view);
+    act(() => socket().serverDisconnect());
+    server.snapshot = hostEventDetails({ id: EVENT_ID, seq: 6 });
+    socket().answer = (event) =>
+      event === 'event:subscribe'
+        ? {
+            ok: true,
+            data: {
+              seq: 6,
+              delta: {
+                fromSeq: 3,
+                toSeq: 6,
+                upserted: [],
+                removed: [],
+                stats: { joined: 0, requests: 0 },
+              },
+            },
+          }
+        : undefined;
+    act(() => socket().serverConnect());
+    await waitFor(() => expect(view.cached()?.seq).toBe(6));
     expect(server.fetches).toBe(2);
   });
 

@@ -1,9 +1,11 @@
-import { EVENT_DETAILS_POLL_MS } from '@floorfill/shared';
+import { EVENT_DETAILS_POLL_MS, type SubscribeAnswer } from '@floorfill/shared';
 import { hashKey, useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { getSocket, useSocketConnectionId, useSocketEvent } from '@/lib/socket';
 import {
+  applyRoomDelta,
   bufferPush,
+  deltaFits,
   drainBuffer,
   needsResync,
   type RoomBuffer,
@@ -109,11 +111,24 @@ export function useEventRoom({
     subscription?.eventId === eventId &&
     subscription.connectionId === connectionId;
 
-  const subscribed = useEffectEvent((subscribedTo: Subscription, roomSeq: number) => {
+  const heldSeq = useEffectEvent(() => queryClient.getQueryData<RoomSnapshot>(queryKey)?.seq);
+
+  /**
+   * Live again: the delta (what was missed while away) brings the cached
+   * snapshot up to the room's seq, then the pushes held meanwhile follow it;
+   * without one, a snapshot behind the room is fetched whole.
+   */
+  const subscribed = useEffectEvent((subscribedTo: Subscription, answer: SubscribeAnswer) => {
     setSubscription(subscribedTo);
-    noteSeq(roomSeq);
-    const snapshot = queryClient.getQueryData<RoomSnapshot>(queryKey);
-    if (needsResync(snapshot, roomSeq)) fetchAgain(queryClient, queryKey);
+    noteSeq(answer.seq);
+    let snapshot = queryClient.getQueryData<RoomSnapshot>(queryKey);
+    if (snapshot && answer.delta && deltaFits(snapshot, answer.delta)) {
+      snapshot = applyRoomDelta(snapshot, answer.delta);
+      queryClient.setQueryData<RoomSnapshot>(queryKey, snapshot);
+      snapshot = drainHeld(snapshot, held.current.buffer);
+      awaitMissing(snapshot);
+    }
+    if (needsResync(snapshot, answer.seq)) fetchAgain(queryClient, queryKey);
   });
 
   function noteSeq(seq: number) {
@@ -125,10 +140,13 @@ export function useEventRoom({
     if (!enabled || connectionId === null) return;
     const socket = getSocket();
     let active = true;
-    socket.timeout(SUBSCRIBE_TIMEOUT_MS).emit('event:subscribe', { eventId }, (error, answer) => {
+    // The seq of the snapshot held (after a reconnect): the answer then carries what changed since.
+    const since = heldSeq();
+    const payload = since === undefined ? { eventId } : { eventId, since };
+    socket.timeout(SUBSCRIBE_TIMEOUT_MS).emit('event:subscribe', payload, (error, answer) => {
       // Refused (not joined, gone) or unanswered: stay on the poll.
       if (!active || error || !answer.ok) return;
-      subscribed({ eventId, connectionId }, answer.data.seq);
+      subscribed({ eventId, connectionId }, answer.data);
     });
     return () => {
       active = false;
