@@ -632,7 +632,7 @@ export function checkDeploy(root: string): CheckResult[] {
     const env = environment(service(name));
     const wrong = Object.entries({
       NODE_ENV: 'production',
-      TRUST_PROXY: 'true',
+      TRUST_PROXY: '1',
       RUN_WORKER: 'false',
     }).filter(([key, value]) => env[key] !== value);
     const absent = [
@@ -650,7 +650,7 @@ export function checkDeploy(root: string): CheckResult[] {
         ...wrong.map(([key]) => `${key}=${env[key] ?? '(unset)'}`),
         ...absent.map((key) => `${key} unset`),
       ].join(', ') ||
-        'NODE_ENV=production, TRUST_PROXY=true, RUN_WORKER=false, DATABASE_URL, REDIS_URL, secrets',
+        'NODE_ENV=production, TRUST_PROXY=1, RUN_WORKER=false, DATABASE_URL, REDIS_URL, secrets',
     );
   }
   // Payments break quietly when a Stripe setting never reaches a node: each must be passed through (empty means unset).

@@ -9,10 +9,13 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { randomUUID } from 'node:crypto';
+import type { TrustProxy } from './config.ts';
 import type { AppContext } from './infra/context.ts';
 import { contractSerializerCompiler } from './http/contract-serializer.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
-import { HttpError } from './http/errors.ts';
+import { fieldError, HttpError } from './http/errors.ts';
+import { registerInputGuard } from './http/input-guard.ts';
+import { createOriginPolicy, registerSameOriginGuard } from './http/same-origin.ts';
 import overloadPlugin from './http/overload.plugin.ts';
 import { IMAGE_UPLOAD_MAX_BYTES, MSG } from '@floorfill/shared';
 import { healthRoutes, type Readiness } from './health/health.routes.ts';
@@ -50,12 +53,33 @@ export const UPLOAD_MAX_BYTES = IMAGE_UPLOAD_MAX_BYTES;
 
 const REQUEST_ID = /^[\w-]{8,64}$/;
 
+const HEADERS_TIMEOUT_MS = 10_000;
+
+/** A hop count as the function Fastify's types take (its runtime treats a number the same way). */
+function fastifyTrustProxy(trust: TrustProxy) {
+  return typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
+}
+
+export const FORM_TAKES_NO_FILES = 'This form takes no files.';
+
 /** Build the whole app on a context; listening is main.ts's job. */
 export async function buildApp(ctx: AppContext, logger: Logger): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: logger as FastifyBaseLogger,
-    trustProxy: ctx.config.trustProxy,
+    trustProxy: fastifyTrustProxy(ctx.config.trustProxy),
     bodyLimit: 1024 * 1024,
+    // A client gets REQUEST_TIMEOUT_MS to send a whole request, and 10 s for its headers: a
+    // sender of a few bytes a second no longer holds a connection forever (408, then closed).
+    requestTimeout: ctx.config.requestTimeoutMs,
+    http: {
+      headersTimeout: Math.min(HEADERS_TIMEOUT_MS, ctx.config.requestTimeoutMs),
+      // How often Node looks for requests past those times (its default is 30 s).
+      connectionsCheckingInterval: Math.min(1000, ctx.config.requestTimeoutMs / 2),
+    },
+    // Idle between two requests on a keep-alive connection; longer than nginx's upstream keepalive (60 s).
+    keepAliveTimeout: 72_000,
+    // A socket silent this long is closed (WebSockets turn this off for themselves: they ping).
+    connectionTimeout: 120_000,
     genReqId: (request) => {
       const given = request.headers['x-request-id'];
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
@@ -97,6 +121,8 @@ export async function buildApp(ctx: AppContext, logger: Logger): Promise<Fastify
     crossOriginEmbedderPolicy: false,
   });
   await app.register(cookie);
+  // Before anything reads the session: a state-changing request from another site goes no further.
+  registerSameOriginGuard(app, createOriginPolicy(ctx.config.publicUrl));
   // Sheds requests (503) while this node is overloaded, before any of them queries the database.
   await app.register(overloadPlugin, { config: ctx.config.overload, pool: ctx.database.pool });
   await app.register(rateLimit, {
@@ -110,7 +136,18 @@ export async function buildApp(ctx: AppContext, logger: Logger): Promise<Fastify
   await app.register(multipart, {
     attachFieldsToBody: 'keyValues',
     limits: { fileSize: UPLOAD_MAX_BYTES, files: 4, fields: 100, fieldSize: 64 * 1024 },
+    // File parts are read only on the image forms (routes with `acceptsFiles`); anywhere
+    // else the first one ends the request with a 422 before a byte of it is kept.
+    async onFile(part) {
+      if (!this.routeOptions.config.acceptsFiles) {
+        part.file.resume();
+        throw fieldError(part.fieldname, FORM_TAKES_NO_FILES);
+      }
+      await part.toBuffer();
+    },
   });
+  // After multipart (whose hook puts form fields in the body): no control character gets past.
+  registerInputGuard(app);
   // Resolves request.session on every request (cookie or Bearer token).
   await app.register(authPlugin);
 

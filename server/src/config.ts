@@ -78,8 +78,28 @@ const envSchema = z.object({
   LOG_FORMAT: z.preprocess(emptyAsUndefined, z.enum(['pretty', 'json']).optional()),
   /** Run the job worker inside this process (default) or leave jobs to `npm run worker`. */
   RUN_WORKER: z.preprocess(emptyAsUndefined, z.enum(['true', 'false']).default('true')),
-  /** Trust X-Forwarded-* from a load balancer in front. */
-  TRUST_PROXY: z.preprocess(emptyAsUndefined, z.enum(['true', 'false']).default('false')),
+  /**
+   * Which X-Forwarded-* to believe: `false` (nothing in front), a hop count
+   * (`1` behind the bundled nginx), or the proxies' addresses/CIDRs, comma
+   * separated. `true` means one hop (see trustProxyFrom).
+   */
+  TRUST_PROXY: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .default('false')
+      .refine((value) => trustProxyFrom(value) !== undefined, {
+        message:
+          'must be false, a hop count (1 behind one proxy), or proxy addresses/CIDRs separated by commas',
+      }),
+  ),
+  /** The longest a client may take to send a whole request, headers and body (a slow sender holds a connection). */
+  REQUEST_TIMEOUT_MS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().min(1000).max(600_000).default(60_000),
+  ),
+  /** Demo payments in production only when this says so (they complete tips with no money moving). */
+  DEMO_PAYMENTS: z.preprocess(emptyAsUndefined, z.enum(['true', 'false']).optional()),
   /** Bearer token for GET /metrics; without it only direct requests from loopback or private addresses are answered. */
   METRICS_TOKEN: z.preprocess(
     emptyAsUndefined,
@@ -232,7 +252,9 @@ export interface Config {
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   logFormat: 'pretty' | 'json';
   runWorker: boolean;
-  trustProxy: boolean;
+  /** Fastify's trustProxy: false, a hop count, or the proxies' addresses. */
+  trustProxy: TrustProxy;
+  requestTimeoutMs: number;
   metricsToken: string | undefined;
   shutdownTimeoutMs: number;
   workerPort: number;
@@ -322,15 +344,29 @@ function localSecret(dataDir: string, file: string, bytes: number): string {
 
 const withoutTrailingSlash = (url: string) => url.replace(/\/+$/, '');
 
-/** A PUBLIC_URL only this machine can open: demo payments are harmless there. */
-function isLocalUrl(url: string): boolean {
-  const hostname = new URL(url).hostname;
-  return (
-    hostname === 'localhost' ||
-    hostname.endsWith('.localhost') ||
-    hostname === '[::1]' ||
-    /^127(\.\d{1,3}){3}$/.test(hostname)
-  );
+export type TrustProxy = false | number | string[];
+
+const PROXY_ADDRESS = /^(?:[\d.]+|[\da-f:]+)(?:\/\d{1,3})?$/i;
+
+/**
+ * TRUST_PROXY as Fastify takes it; undefined when it is none of the forms.
+ * `true` is one hop, not "every hop": believing every X-Forwarded-For entry
+ * lets a client write its own address into the left-most one and so dodge
+ * every per-address limit. Behind one proxy (the bundled nginx, which
+ * appends the address it saw) the right-most entry is the client.
+ */
+export function trustProxyFrom(value: string): TrustProxy | undefined {
+  const text = value.trim().toLowerCase();
+  if (text === 'false') return false;
+  if (text === 'true') return 1;
+  if (/^\d+$/.test(text)) {
+    const hops = Number(text);
+    return hops >= 1 && hops <= 10 ? hops : undefined;
+  }
+  const addresses = text.split(',').map((item) => item.trim());
+  return addresses.length > 0 && addresses.every((item) => PROXY_ADDRESS.test(item))
+    ? addresses
+    : undefined;
 }
 
 function stripeApiAddress(url: string | undefined): StripeConfig['api'] {
@@ -376,9 +412,8 @@ export function loadConfig(rawEnv: RawEnv = process.env): Config {
       !env.PUBLIC_URL && 'PUBLIC_URL: required in production (the address users open)',
       !env.SMTP_URL && 'SMTP_URL: required in production (the dev outbox is never served there)',
       demoPayments &&
-        env.PUBLIC_URL &&
-        !isLocalUrl(env.PUBLIC_URL) &&
-        'STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET: required in production when PUBLIC_URL is not localhost (demo payments complete tips without any money moving)',
+        env.DEMO_PAYMENTS !== 'true' &&
+        'STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET: required in production, or DEMO_PAYMENTS=true to run demo payments on purpose (they complete tips without any money moving)',
     ].filter(Boolean);
     if (missing.length > 0) {
       throw new ConfigError(`Unsafe production configuration:\n  ${missing.join('\n  ')}`);
@@ -423,7 +458,8 @@ export function loadConfig(rawEnv: RawEnv = process.env): Config {
     // People read development logs; machines read the rest.
     logFormat: env.LOG_FORMAT ?? (env.NODE_ENV === 'development' ? 'pretty' : 'json'),
     runWorker: env.RUN_WORKER === 'true',
-    trustProxy: env.TRUST_PROXY === 'true',
+    trustProxy: trustProxyFrom(env.TRUST_PROXY) ?? false,
+    requestTimeoutMs: env.REQUEST_TIMEOUT_MS,
     metricsToken: env.METRICS_TOKEN,
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
     workerPort: env.WORKER_PORT,

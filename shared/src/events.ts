@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { EVENT_LIST_DEFAULT_PER_PAGE, EVENT_LIST_MAX_PER_PAGE } from './constants.ts';
-import { idField, optionalText, requiredText } from './fields.ts';
+import { idField, optionalText, requiredText, singleLineText } from './fields.ts';
 import { MSG } from './messages.ts';
 import { emptyAsAbsent } from './wire-forms.ts';
 
@@ -50,7 +50,7 @@ export const calendarDayField = z
 
 /** Fields both the create and the update form send. */
 export const eventFieldsShape = {
-  name: requiredText(EVENT_NAME_MAX),
+  name: singleLineText(EVENT_NAME_MAX),
   start_time: dateTimeField,
   end_time: dateTimeField,
   address: optionalText(EVENT_ADDRESS_MAX),

@@ -42,7 +42,17 @@ export const emailField = z
   .max(EMAIL_MAX_LENGTH, `Must be at most ${EMAIL_MAX_LENGTH} characters.`)
   .pipe(z.email('The email must be a valid email address.'));
 
-export const nameField = requiredText(NAME_MAX_LENGTH);
+export const SINGLE_LINE_MSG = 'Must be a single line.';
+
+/**
+ * A name: trimmed, not empty, on one line. A line break inside a name would
+ * become a new line in a mail's headers or body, a log line, a receipt.
+ */
+export function singleLineText(max: number) {
+  return requiredText(max).refine((text) => !/[\r\n\u2028\u2029]/.test(text), SINGLE_LINE_MSG);
+}
+
+export const nameField = singleLineText(NAME_MAX_LENGTH);
 
 /** A new password: length rules only; the confirmation is checked by the object schema. */
 export const newPasswordField = z

@@ -21,6 +21,7 @@ export const PAYMENT_MSG = {
   hostNotFound: 'Host not found.',
   hostCannotReceive: "This host can't receive tips yet.",
   selfTip: 'You cannot tip yourself.',
+  notJoined: 'Only guests who joined this event can tip for it.',
   amountInvalid: 'The amount must be a number.',
   returnPathInvalid: 'The return page must be an attendee page of this site.',
   stripeUnavailable:

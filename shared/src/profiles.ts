@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defaultLoginSchema } from './auth.ts';
-import { idField, optionalText, requiredText } from './fields.ts';
+import { idField, optionalText, singleLineText } from './fields.ts';
 import { eventSummarySchema } from './events.ts';
 import { alsoAsJsonText, alsoAsText } from './wire-forms.ts';
 
@@ -40,8 +40,8 @@ export const genderField = z
 /** Text fields of update-host-profile (multipart; images come as files beside them). */
 export const updateProfileShape = {
   id: idField.optional(),
-  display_name: requiredText(100),
-  name: requiredText(100),
+  display_name: singleLineText(100),
+  name: singleLineText(100),
   bio: optionalText(BIO_MAX),
   date_of_birth: dateOfBirthField,
   gender: genderField,

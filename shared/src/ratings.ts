@@ -12,6 +12,9 @@ export const RATING_MSG = {
   selfRating: 'You cannot rate yourself.',
   hostNotFound: 'Host not found.',
   eventNotFound: 'Event not found.',
+  notJoined: 'Only guests who joined this event can rate it.',
+  notStarted: 'You can rate this event once it has started.',
+  neverAttended: "Only guests who joined one of this host's events can rate them.",
   ratingRange: `The rating must be a whole number from ${RATING_MIN} to ${RATING_MAX}.`,
 } as const;
 

@@ -24,7 +24,7 @@ import { notFound } from '../http/errors.ts';
 import { envelopes, errorResponses } from '../http/responses.ts';
 import {
   answerOversizedUploadsAsFieldErrors,
-  DATA_URL_FIELD_LIMITS,
+  IMAGE_FORM_ROUTE,
   DATA_URL_MAX_CHARS,
   imageInputField,
   prepareImageField,
@@ -150,7 +150,7 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
         response: envelopes({ 201: eventSummarySchema }),
       },
       bodyLimit: EVENT_BODY_LIMIT,
-      config: { ...DATA_URL_FIELD_LIMITS, oversizedBodyField: 'banner' },
+      config: { ...IMAGE_FORM_ROUTE, oversizedBodyField: 'banner' },
     },
     async (request, reply) => {
       const session = requireMember(request);
@@ -176,7 +176,7 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
         response: envelopes({ 200: eventSummarySchema }),
       },
       bodyLimit: EVENT_BODY_LIMIT,
-      config: { ...DATA_URL_FIELD_LIMITS, oversizedBodyField: 'banner' },
+      config: { ...IMAGE_FORM_ROUTE, oversizedBodyField: 'banner' },
     },
     async (request) => {
       const session = requireMember(request);

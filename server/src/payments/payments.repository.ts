@@ -106,13 +106,31 @@ export async function findUserName(db: DbOrTrx, userId: number) {
 }
 
 /** A live (not deleted) event of this host. */
-export async function findLiveHostEvent(db: DbOrTrx, eventId: number, hostId: number) {
+/** The host's live event, with whether this user joined it (only its guests tip for it). */
+export async function findLiveHostEvent(
+  db: DbOrTrx,
+  eventId: number,
+  hostId: number,
+  userId: number,
+) {
   return db
     .selectFrom('events')
-    .select(['id', 'name'])
-    .where('id', '=', eventId)
-    .where('host_id', '=', hostId)
-    .where('deleted_at', 'is', null)
+    .select((eb) => [
+      'events.id',
+      'events.name',
+      eb
+        .exists(
+          eb
+            .selectFrom('event_attendees')
+            .select('event_attendees.user_id')
+            .whereRef('event_attendees.event_id', '=', 'events.id')
+            .where('event_attendees.user_id', '=', userId),
+        )
+        .as('joined'),
+    ])
+    .where('events.id', '=', eventId)
+    .where('events.host_id', '=', hostId)
+    .where('events.deleted_at', 'is', null)
     .executeTakeFirst();
 }
 

@@ -224,8 +224,10 @@ export function createPaymentsService({ config, stripe }: PaymentsServiceDeps) {
       const event =
         body.event_id === undefined
           ? undefined
-          : await repo.findLiveHostEvent(db, body.event_id, host.id);
+          : await repo.findLiveHostEvent(db, body.event_id, host.id, session.userId);
       if (body.event_id !== undefined && !event) throw notFound(EVENT_MSG.notFound);
+      // A tip for an event comes from its guests; a tip from the host's profile names no event.
+      if (event && !event.joined) throw forbidden(PAYMENT_MSG.notJoined);
       const tipper = await repo.findUserName(db, session.userId);
       if (!tipper) throw notFound(MSG.notFound);
 

@@ -65,7 +65,8 @@ export const stripeWebhookRoutes: FastifyPluginAsync<{ stripe: Stripe | undefine
   };
   app.post(
     STRIPE_WEBHOOK_PATH,
-    { bodyLimit: WEBHOOK_BODY_LIMIT, schema },
+    // Stripe's servers call it, not a page: no origin to check; the signature is the check.
+    { bodyLimit: WEBHOOK_BODY_LIMIT, schema, config: { crossSite: true } },
     async (request, reply) => {
       const signature = request.headers['stripe-signature'];
       if (!Buffer.isBuffer(request.body) || typeof signature !== 'string') {

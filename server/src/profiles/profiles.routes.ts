@@ -16,7 +16,7 @@ import { notFound } from '../http/errors.ts';
 import { envelopes, errorResponses, mediaResponse } from '../http/responses.ts';
 import {
   answerOversizedUploadsAsFieldErrors,
-  DATA_URL_FIELD_LIMITS,
+  IMAGE_FORM_ROUTE,
   DATA_URL_MAX_CHARS,
   imageInputField,
   prepareImageField,
@@ -78,7 +78,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         response: envelopes({ 200: userDetailsSchema }),
       },
       bodyLimit: UPDATE_PROFILE_BODY_LIMIT,
-      config: DATA_URL_FIELD_LIMITS,
+      config: IMAGE_FORM_ROUTE,
     },
     async (request) => {
       const session = requireMember(request);

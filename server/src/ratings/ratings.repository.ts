@@ -13,14 +13,51 @@ export async function findRateableHost(db: DbOrTrx, hostId: number) {
     .executeTakeFirst();
 }
 
-export async function findLiveHostEvent(db: DbOrTrx, eventId: number, hostId: number) {
+/** The host's live event, with whether this attendee joined it and whether it has started. */
+export async function findLiveHostEvent(
+  db: DbOrTrx,
+  eventId: number,
+  hostId: number,
+  attendeeId: number,
+) {
   return db
     .selectFrom('events')
-    .select('id')
-    .where('id', '=', eventId)
-    .where('host_id', '=', hostId)
-    .where('deleted_at', 'is', null)
+    .select((eb) => [
+      'events.id',
+      eb('events.start_time', '<=', sql<Date>`now()`).as('started'),
+      eb
+        .exists(
+          eb
+            .selectFrom('event_attendees')
+            .select('event_attendees.user_id')
+            .whereRef('event_attendees.event_id', '=', 'events.id')
+            .where('event_attendees.user_id', '=', attendeeId),
+        )
+        .as('joined'),
+    ])
+    .where('events.id', '=', eventId)
+    .where('events.host_id', '=', hostId)
+    .where('events.deleted_at', 'is', null)
     .executeTakeFirst();
+}
+
+/** Has this attendee joined any of the host's events that has started? */
+export async function attendedHostEvent(
+  db: DbOrTrx,
+  hostId: number,
+  attendeeId: number,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('event_attendees')
+    .innerJoin('events', 'events.id', 'event_attendees.event_id')
+    .select('events.id')
+    .where('event_attendees.user_id', '=', attendeeId)
+    .where('events.host_id', '=', hostId)
+    .where('events.deleted_at', 'is', null)
+    .where('events.start_time', '<=', sql<Date>`now()`)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 export interface NewRating {

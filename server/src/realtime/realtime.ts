@@ -15,6 +15,7 @@ import type { Redis } from 'ioredis';
 import { Server, type Socket } from 'socket.io';
 import { SESSION_COOKIE } from '../auth/session-cookie.ts';
 import type { RequestSession } from '../auth/session.ts';
+import { createOriginPolicy, handshakeOrigin } from '../http/same-origin.ts';
 import { createRedis } from '../infra/redis.ts';
 import {
   createMemoryPushLog,
@@ -133,12 +134,17 @@ function tokenFromHandshake(socket: AppSocket, app: FastifyInstance): string | u
  */
 export function attachRealtime(app: FastifyInstance): Realtime {
   const { config, metrics } = app.ctx;
+  const originPolicy = createOriginPolicy(config.publicUrl);
   const io: AppServer = new Server(app.server, {
     transports: ['websocket'],
     serveClient: false,
     pingInterval: 20_000,
     pingTimeout: 20_000,
     maxHttpBufferSize: 16 * 1024,
+    // A page on another site may open a WebSocket here with the visitor's cookie: refuse its handshake.
+    allowRequest: (request, callback) => {
+      callback(null, originPolicy.allows(request.headers, handshakeOrigin(request)));
+    },
   });
 
   const redisClients: Redis[] = [];

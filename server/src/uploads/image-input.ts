@@ -29,8 +29,13 @@ export const imageInputField = z
   .meta({ description: 'An image file (multipart), or a data:image/...;base64 URL.' })
   .optional();
 
-/** Route config that lets a multipart text field carry a data-URL image (the app's default field limit is 64 KB). */
-export const DATA_URL_FIELD_LIMITS = {
+/**
+ * Route config of a form that takes an image: its multipart file parts are
+ * read (every other route refuses file parts), and a text field may carry a
+ * data-URL image (the app's default field limit is 64 KB).
+ */
+export const IMAGE_FORM_ROUTE = {
+  acceptsFiles: true,
   multipartOptions: { limits: { fieldSize: DATA_URL_MAX_CHARS } },
 };
 
@@ -55,6 +60,8 @@ export function imageBytesFrom(value: Buffer | string | undefined, field: string
 
 declare module 'fastify' {
   interface FastifyContextConfig {
+    /** The route takes multipart file parts (an image form); every other route refuses them unread. */
+    acceptsFiles?: boolean;
     /** The field a body over the route's size limit is blamed on (a data-URL image in JSON). */
     oversizedBodyField?: string;
   }

@@ -41,6 +41,7 @@ describe('migrate', { timeout: PROCESS_TEST_TIMEOUT_MS }, () => {
           NODE_ENV: 'production',
           PUBLIC_URL: 'http://localhost:3000',
           SMTP_URL: 'smtp://127.0.0.1:2525',
+          DEMO_PAYMENTS: 'true',
           DATABASE_URL: database.url,
           DATA_DIR: path.join(scratch, 'migrate'),
           ...productionSecrets(),

@@ -72,9 +72,9 @@ describe('production start-up', { timeout: PROCESS_TEST_TIMEOUT_MS }, () => {
       'SMTP_URL: required in production (the dev outbox is never served there)',
     ],
     [
-      'demo payments (no Stripe keys) with a public PUBLIC_URL',
+      'demo payments (no Stripe keys) without DEMO_PAYMENTS=true',
       () => without(completeEnv(), 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'),
-      'STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET: required in production when PUBLIC_URL is not localhost',
+      'STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET: required in production, or DEMO_PAYMENTS=true',
     ],
   ])('refuses %s with a message naming the variable', async (_case, env, message) => {
     const { code, output } = await refusal(env());

@@ -36,7 +36,7 @@ import { nextPush, type TestSocket } from '../helpers/socket-client.ts';
  * Docker. A fresh database migrated by the built `migrate.js`, the machine's
  * Redis under a key prefix of the test's own, two app nodes and one worker
  * from the build (`node server/dist/*.js`, NODE_ENV=production,
- * RUN_WORKER=false, TRUST_PROXY=true) behind nginx running deploy/nginx.conf
+ * RUN_WORKER=false, TRUST_PROXY=1) behind nginx running deploy/nginx.conf
  * itself (local-nginx.ts swaps only the node addresses, the listen address,
  * Docker's resolver and the run-time paths). Every call and socket goes
  * through nginx, as a browser's would, unless it names a node on purpose.
@@ -463,7 +463,9 @@ describe.skipIf(Boolean(skipReason))(
         SMTP_URL: `smtp://127.0.0.1:${await freePort()}`,
         JWT_SECRET: randomBytes(32).toString('hex'),
         ENCRYPTION_KEY: randomBytes(32).toString('hex'),
-        TRUST_PROXY: 'true',
+        TRUST_PROXY: '1',
+        // No Stripe here: demo payments, said on purpose as production requires.
+        DEMO_PAYMENTS: 'true',
         RUN_WORKER: 'false',
         SHUTDOWN_TIMEOUT_MS: '15000',
         LOG_LEVEL: 'warn',

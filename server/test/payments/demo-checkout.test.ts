@@ -1,6 +1,6 @@
 import { PAYMENT_MSG } from '@floorfill/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertEvent, signIn, type SignedIn } from '../helpers/event-factories.ts';
+import { insertEvent, joinEvent, signIn, type SignedIn } from '../helpers/event-factories.ts';
 import { connected, connectSocket, listenOnLoopback, nextPush } from '../helpers/socket-client.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import {
@@ -65,6 +65,7 @@ describe('demo payments', () => {
 
   it('answers a local checkout page as the payment link and stores a pending demo tip', async () => {
     const event = await insertEvent(t, host.id, { name: 'Late <Night> Set' });
+    await joinEvent(t, event.id, attendee.id);
     const { url, checkoutId } = await demoLink({ event_id: event.id, amount: '7.5' });
     expect(url.origin).toBe('http://localhost:3000');
     expect(url.pathname).toMatch(/^\/demo\/checkout\/demo_cs_[\w-]+$/);
@@ -92,6 +93,7 @@ describe('demo payments', () => {
 
   it('Pay completes the tip through the payment events, pushes tip:paid, and returns', async () => {
     const event = await insertEvent(t, host.id);
+    await joinEvent(t, event.id, attendee.id);
     const { path, checkoutId } = await demoLink({
       event_id: event.id,
       amount: '12',

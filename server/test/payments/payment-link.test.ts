@@ -1,6 +1,12 @@
 import { EVENT_MSG, MSG, PAYMENT_MSG } from '@floorfill/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertEvent, signIn, signInGuest, type SignedIn } from '../helpers/event-factories.ts';
+import {
+  insertEvent,
+  joinEvent,
+  signIn,
+  signInGuest,
+  type SignedIn,
+} from '../helpers/event-factories.ts';
 import { at } from '../helpers/fake-stripe.ts';
 import {
   activeStripeHost,
@@ -38,6 +44,7 @@ function sessionRequest(sessionId: string) {
 describe('create-payment-link (Stripe mode)', () => {
   it('opens a Checkout Session paying the host, with the fee, and stores a pending tip', async () => {
     const event = await insertEvent(s.t, host.id, { name: 'Rooftop Set' });
+    await joinEvent(s.t, event.id, attendee.id);
     const res = await createPaymentLink(s.t, attendee, {
       hostId: String(host.id),
       eventId: String(event.id),

@@ -2,7 +2,7 @@ import { PAYMENT_MSG } from '@floorfill/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyPaymentEvent } from '../../src/payments/apply-payment-event.ts';
 import { toPaymentEvent } from '../../src/payments/payment-events.ts';
-import { insertEvent, signIn, type SignedIn } from '../helpers/event-factories.ts';
+import { insertEvent, joinEvent, signIn, type SignedIn } from '../helpers/event-factories.ts';
 import { connected, connectSocket, listenOnLoopback, nextPush } from '../helpers/socket-client.ts';
 import {
   chargeRefundedEvent,
@@ -218,6 +218,7 @@ describe('POST /api/stripe/webhook', () => {
 
   it('pushes tip:paid to the host live, after the tip is paid', async () => {
     const event = await insertEvent(s.t, host.id);
+    await joinEvent(s.t, event.id, attendee.id);
     const { sessionId, tip } = await pendingTip('12.34', event.id);
     const baseUrl = await listenOnLoopback(s.t.app);
     const socket = connectSocket(baseUrl, { token: bearerToken(host) });

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   get,
   insertEvent,
+  joinEvent,
   signIn,
   signInGuest,
   type SignedIn,
@@ -23,6 +24,19 @@ function rate(who: SignedIn, body: Record<string, unknown>) {
   return post(t, '/api/v1/store-rating', body, who.headers);
 }
 
+/** An event of this host that has started, and so can be rated by those who joined it. */
+function startedEvent(hostId: number) {
+  return insertEvent(t, hostId, {
+    start: new Date(Date.now() - 3600_000).toISOString(),
+    end: new Date(Date.now() + 3600_000).toISOString(),
+  });
+}
+
+/** Joins these people to the event: only guests who were there rate. */
+async function attend(event: { id: number }, ...people: SignedIn[]) {
+  for (const person of people) await joinEvent(t, event.id, person.id);
+}
+
 async function totalsOf(hostId: number) {
   return t.ctx.db
     .selectFrom('users')
@@ -34,9 +48,10 @@ async function totalsOf(hostId: number) {
 describe('store-rating', () => {
   it("stores a rating with feedback and answers the host's new rating", async () => {
     const host = await signIn(t);
-    const event = await insertEvent(t, host.id);
+    const event = await startedEvent(host.id);
     const first = await signIn(t, { defaultLogin: 3 });
     const second = await signIn(t, { defaultLogin: 3 });
+    await attend(event, first, second);
 
     const res = await rate(first, {
       host_id: host.id,
@@ -70,6 +85,7 @@ describe('store-rating', () => {
   it("takes the client's form names (hostId, ratingNumber, feedBack) as a multipart form", async () => {
     const host = await signIn(t);
     const attendee = await signIn(t, { defaultLogin: 3 });
+    await attend(await startedEvent(host.id), attendee);
     const form = new FormData();
     form.append('hostId', String(host.id));
     form.append('ratingNumber', '3');
@@ -92,8 +108,9 @@ describe('store-rating', () => {
 
   it('keeps the sum and count exact when 20 attendees rate at once', async () => {
     const host = await signIn(t);
-    const event = await insertEvent(t, host.id);
+    const event = await startedEvent(host.id);
     const attendees = await Promise.all(Array.from({ length: 20 }, () => signInDirectly(t)));
+    await attend(event, ...attendees);
     const ratings = attendees.map((_, index) => (index % 5) + 1);
 
     const answers = await Promise.all(
@@ -113,8 +130,9 @@ describe('store-rating', () => {
 
   it('refuses a second rating of the same host for the same event, even sent at once', async () => {
     const host = await signIn(t);
-    const event = await insertEvent(t, host.id);
+    const event = await startedEvent(host.id);
     const attendee = await signIn(t, { defaultLogin: 3 });
+    await attend(event, attendee);
 
     const answers = await Promise.all(
       Array.from({ length: 5 }, (_, index) =>
@@ -131,8 +149,10 @@ describe('store-rating', () => {
 
   it('lets an attendee rate the same host again for another event, once without an event', async () => {
     const host = await signIn(t);
-    const [one, two] = [await insertEvent(t, host.id), await insertEvent(t, host.id)];
+    const [one, two] = [await startedEvent(host.id), await startedEvent(host.id)];
     const attendee = await signIn(t, { defaultLogin: 3 });
+    await attend(one, attendee);
+    await attend(two, attendee);
     expect(
       (await rate(attendee, { host_id: host.id, rating: 4, event_id: one.id })).statusCode,
     ).toBe(200);
@@ -218,6 +238,7 @@ describe('store-rating', () => {
   it("shows on the host's profile: rating, review count and is_rated for the rater", async () => {
     const host = await signIn(t);
     const attendee = await signIn(t, { defaultLogin: 3 });
+    await attend(await startedEvent(host.id), attendee);
     const before = await get(t, `/api/v1/get-user-details?id=${host.id}`, attendee.headers);
     expect(before.json().data).toMatchObject({ rating: 0, total_review: 0, is_rated: false });
     await rate(attendee, { host_id: host.id, rating: 4 });
