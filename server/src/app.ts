@@ -109,7 +109,13 @@ export async function buildApp(ctx: AppContext, logger: Logger): Promise<Fastify
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        // Song artwork only from the catalogs' image hosts (shared/src/artwork.ts), nothing else remote.
+        imgSrc: [
+          "'self'",
+          'data:',
+          'blob:',
+          ...ctx.config.artworkHosts.map((host) => `https://${host}`),
+        ],
         // Mantine writes its CSS variables in style tags at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
         connectSrc: ["'self'", 'ws:', 'wss:'],

@@ -1,7 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
-import { CATALOG_PROVIDERS, type CatalogProviderName } from '@floorfill/shared';
+import {
+  CATALOG_PROVIDERS,
+  DEFAULT_ARTWORK_HOSTS,
+  type CatalogProviderName,
+} from '@floorfill/shared';
 import { z } from 'zod';
 
 /**
@@ -97,6 +101,37 @@ const envSchema = z.object({
   REQUEST_TIMEOUT_MS: z.preprocess(
     emptyAsUndefined,
     z.coerce.number().int().min(1000).max(600_000).default(60_000),
+  ),
+  /** Wrong event codes (join, QR image) one address may try per 10 minutes. */
+  CODE_FAILURES_PER_ADDRESS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().min(1).max(100_000).default(30),
+  ),
+  /** Wrong event codes one account may try per 10 minutes. */
+  CODE_FAILURES_PER_ACCOUNT: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().min(1).max(100_000).default(10),
+  ),
+  /** Failed sign-ins one address may make per 10 minutes, whatever the emails. */
+  SIGN_IN_FAILURES_PER_ADDRESS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().min(1).max(100_000).default(50),
+  ),
+  /** Hosts song artwork may come from (comma separated, `*.` for subdomains); others are dropped. */
+  ARTWORK_HOSTS: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(
+        /^(\*\.)?[a-z0-9.-]+(,\s*(\*\.)?[a-z0-9.-]+)*$/i,
+        'must be host names separated by commas',
+      )
+      .optional(),
+  ),
+  /** Guest accounts unused this many days are deleted by the maintenance job. */
+  GUEST_RETENTION_DAYS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().min(1).max(3650).default(30),
   ),
   /** Demo payments in production only when this says so (they complete tips with no money moving). */
   DEMO_PAYMENTS: z.preprocess(emptyAsUndefined, z.enum(['true', 'false']).optional()),
@@ -255,6 +290,11 @@ export interface Config {
   /** Fastify's trustProxy: false, a hop count, or the proxies' addresses. */
   trustProxy: TrustProxy;
   requestTimeoutMs: number;
+  guestRetentionDays: number;
+  /** Where song artwork may come from (shared/src/artwork.ts); also the CSP's image hosts. */
+  artworkHosts: string[];
+  /** Failed tries per 10 minutes before a 429 (see http/failure-budget.ts). */
+  failureLimits: { codesPerAddress: number; codesPerAccount: number; signInsPerAddress: number };
   metricsToken: string | undefined;
   shutdownTimeoutMs: number;
   workerPort: number;
@@ -460,6 +500,15 @@ export function loadConfig(rawEnv: RawEnv = process.env): Config {
     runWorker: env.RUN_WORKER === 'true',
     trustProxy: trustProxyFrom(env.TRUST_PROXY) ?? false,
     requestTimeoutMs: env.REQUEST_TIMEOUT_MS,
+    guestRetentionDays: env.GUEST_RETENTION_DAYS,
+    artworkHosts: env.ARTWORK_HOSTS
+      ? env.ARTWORK_HOSTS.split(',').map((host) => host.trim().toLowerCase())
+      : [...DEFAULT_ARTWORK_HOSTS],
+    failureLimits: {
+      codesPerAddress: env.CODE_FAILURES_PER_ADDRESS,
+      codesPerAccount: env.CODE_FAILURES_PER_ACCOUNT,
+      signInsPerAddress: env.SIGN_IN_FAILURES_PER_ADDRESS,
+    },
     metricsToken: env.METRICS_TOKEN,
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
     workerPort: env.WORKER_PORT,

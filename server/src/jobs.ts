@@ -2,7 +2,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from './infra/context.ts';
 import { createLogger } from './infra/logger.ts';
 import type { JobHandlers } from './infra/queue.ts';
+import { createLiveQueue } from './live-queue/live-queue.ts';
 import { pruneExpiredRowsJob } from './maintenance/prune-expired.ts';
+import { pruneInactiveGuests } from './maintenance/prune-guests.ts';
 import { stripeEventJob } from './payments/payment-jobs.ts';
 import { createStripeClient } from './payments/stripe-client.ts';
 import { defaultUserNotifier, type UserNotifier } from './payments/user-notifier.ts';
@@ -27,6 +29,17 @@ export function jobHandlers(ctx: AppContext, ports: JobPorts = {}): JobHandlers 
       notify: ports.notify ?? defaultUserNotifier(ctx, logger),
       logger,
     }),
-    'maintenance:prune': pruneExpiredRowsJob({ db: ctx.db, logger }),
+    'maintenance:prune': pruneExpiredRowsJob({
+      db: ctx.db,
+      logger,
+      // The worker has no sockets: a pruned guest's departures go unpushed, and the rooms'
+      // polls (long-idle guests are in long-over events) catch up.
+      pruneGuests: () =>
+        pruneInactiveGuests(
+          ctx.db,
+          createLiveQueue({ db: ctx.db, publish: () => undefined }),
+          ctx.config.guestRetentionDays,
+        ),
+    }),
   };
 }

@@ -2,12 +2,16 @@ import { createAttendanceService } from './attendance/attendance.service.ts';
 import { createAuthService } from './auth/auth.service.ts';
 import { createCatalogService } from './catalog/catalog.service.ts';
 import { createEventsService } from './events/events.service.ts';
+import { createFailureBudget } from './http/failure-budget.ts';
 import type { AppContext } from './infra/context.ts';
 import { createLiveQueue } from './live-queue/live-queue.ts';
 import type { QueuePublisher } from './live-queue/queue-pushes.ts';
 import { createSongResolver } from './live-queue/requested-song.ts';
 import { createProfilesService } from './profiles/profiles.service.ts';
 import { createWalletsService } from './wallets/wallets.service.ts';
+
+/** The window every failure budget counts over. */
+export const FAILURE_WINDOW_MS = 10 * 60_000;
 
 /**
  * The composition root: every domain service, built once per app with its
@@ -20,15 +24,28 @@ export function createServices(ctx: AppContext, publish: QueuePublisher) {
   const events = createEventsService(config, liveQueue);
   const profiles = createProfilesService(config, events);
   const attendance = createAttendanceService(events, liveQueue, profiles);
+  const limits = config.failureLimits;
+  const budget = (name: string, max: number) =>
+    createFailureBudget({ name, max, windowMs: FAILURE_WINDOW_MS }, ctx.redis, config.redisPrefix);
   return {
     auth: createAuthService(config),
     catalog: createCatalogService(db, config.catalog),
     events,
     liveQueue,
-    resolveSong: createSongResolver(db),
+    resolveSong: createSongResolver(db, config.artworkHosts),
     profiles,
     attendance,
     wallets: createWalletsService(config),
+    /**
+     * Budgets of failed tries (http/failure-budget.ts), shared by the routes
+     * that spend them: a wrong event code spends the caller's address (join
+     * and the QR image alike) and account; a failed sign-in its address.
+     */
+    failures: {
+      codesByAddress: budget('code-address', limits.codesPerAddress),
+      codesByAccount: budget('code-account', limits.codesPerAccount),
+      signInsByAddress: budget('signin-address', limits.signInsPerAddress),
+    },
   };
 }
 

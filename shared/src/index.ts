@@ -16,3 +16,4 @@ export * from './wallets.ts';
 export * from './health.ts';
 export * from './dev.ts';
 export * from './queue-order.ts';
+export * from './artwork.ts';

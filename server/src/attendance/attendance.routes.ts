@@ -13,7 +13,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireSession } from '../auth/auth.plugin.ts';
 import { assertSameUser } from '../events/identity.ts';
 import { ok } from '../http/envelope.ts';
-import { notFound } from '../http/errors.ts';
+import { HttpError, notFound } from '../http/errors.ts';
+import { assertTriesLeft } from '../http/failure-budget.ts';
 import { envelopes } from '../http/responses.ts';
 
 /**
@@ -24,7 +25,7 @@ import { envelopes } from '../http/responses.ts';
  */
 export const attendanceRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.ctx;
-  const { attendance, liveQueue } = app.services;
+  const { attendance, liveQueue, failures } = app.services;
   const tags = ['Attendance'];
 
   app.post(
@@ -40,7 +41,18 @@ export const attendanceRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const session = requireSession(request);
       assertSameUser(session, request.body.attendeeId);
-      const outcome = await liveQueue.join(session.userId, request.body.code);
+      // Codes are short: wrong ones are counted per address and account, so guessing stops early.
+      await assertTriesLeft(failures.codesByAddress, [request.ip]);
+      await assertTriesLeft(failures.codesByAccount, [String(session.userId)]);
+      const outcome = await liveQueue
+        .join(session.userId, request.body.code)
+        .catch(async (error) => {
+          if (error instanceof HttpError && error.statusCode === 404) {
+            await failures.codesByAddress.spend([request.ip]);
+            await failures.codesByAccount.spend([String(session.userId)]);
+          }
+          throw error;
+        });
       const event = attendance.joinedEvent(outcome);
       return ok(outcome.created ? ATTENDANCE_MSG.joined : ATTENDANCE_MSG.alreadyJoined, event);
     },

@@ -19,6 +19,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../http/envelope.ts';
 import { fieldError, forbidden, tooManyRequests, unauthorized } from '../http/errors.ts';
+import { assertTriesLeft } from '../http/failure-budget.ts';
 import { envelopes } from '../http/responses.ts';
 import type { DbOrTrx } from '../infra/db.ts';
 import type { MailMessage } from '../infra/mail.ts';
@@ -47,7 +48,7 @@ function clientAndEmail(request: FastifyRequest): string {
 /** Auth routes: spec §7 "Auth", resend-otp, login-as-guest, and the session read-back for the web app. */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config, db, queue } = app.ctx;
-  const { auth, liveQueue } = app.services;
+  const { auth, liveQueue, failures } = app.services;
 
   const rateLimit: RateLimitOptions = {
     max: config.authRateLimitPerMinute,
@@ -130,8 +131,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { email, password, remember } = request.body;
+      // One address trying many accounts is stopped before argon2 runs for it again.
+      await assertTriesLeft(failures.signInsByAddress, [request.ip]);
       const account = await auth.authenticate(db, email, password);
-      if (!account) throw unauthorized(MSG.invalidCredentials);
+      if (!account) {
+        await failures.signInsByAddress.spend([request.ip]);
+        throw unauthorized(MSG.invalidCredentials);
+      }
 
       if (account.email_verified_at === null) {
         const outcome = await db

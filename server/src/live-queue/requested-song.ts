@@ -2,6 +2,7 @@ import {
   CATALOG_SONG_ID_PREFIX,
   DEFAULT_ALBUM_NAME,
   DEFAULT_SONG_DURATION,
+  isAllowedArtwork,
   MSG,
   REQUEST_MSG,
   type SendSongRequestBody,
@@ -26,9 +27,10 @@ export function isCatalogSongId(songId: string): boolean {
  * The song a send-song-request names, as it will be stored: a built-in
  * catalog song as the catalog has it (the client cannot rename it; 422 for an
  * unknown id), any other song as sent, with the defaults (album 'N/A',
- * duration 5 s).
+ * duration 5 s). Artwork is kept only from the catalogs' image hosts
+ * (`artworkHosts`); from anywhere else it is dropped and the song shows none.
  */
-export function createSongResolver(db: DbOrTrx) {
+export function createSongResolver(db: DbOrTrx, artworkHosts: readonly string[]) {
   const catalog = new Map<string, RequestedSong>();
 
   async function catalogSong(songId: string): Promise<RequestedSong> {
@@ -61,7 +63,8 @@ export function createSongResolver(db: DbOrTrx) {
       songName: body.song_name,
       songArtist: body.song_artist,
       albumName: body.album_name ?? DEFAULT_ALBUM_NAME,
-      songImage: body.song_image ?? null,
+      songImage:
+        body.song_image && isAllowedArtwork(body.song_image, artworkHosts) ? body.song_image : null,
       songLink: body.song_link ?? null,
       songDuration: body.song_duration ?? DEFAULT_SONG_DURATION,
     };

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Db } from '../infra/db.ts';
+import type { Db, DbOrTrx } from '../infra/db.ts';
 
 /**
  * All SQL of the housekeeping job. Each call deletes at most `limit` rows in
@@ -82,4 +82,53 @@ export async function deleteStaleCodeRequests(
     )
     .executeTakeFirst();
   return Number(result.numDeletedRows);
+}
+
+/**
+ * Guest accounts nobody has used for `days`: made before the cut-off, with no
+ * session still open and none started since, and no song request since.
+ * A guest whose phone still holds a live session is never among them.
+ */
+export async function listInactiveGuests(db: Db, days: number, limit: number): Promise<number[]> {
+  const cutoff = sql<Date>`now() - make_interval(days => ${days})`;
+  const rows = await db
+    .selectFrom('users')
+    .select('users.id')
+    .where('users.is_guest', '=', true)
+    .where('users.created_at', '<', cutoff)
+    .where(({ not, exists, selectFrom, or }) =>
+      not(
+        or([
+          exists(
+            selectFrom('sessions')
+              .select('sessions.id')
+              .whereRef('sessions.user_id', '=', 'users.id')
+              .where((w) =>
+                w.or([
+                  w('sessions.created_at', '>=', cutoff),
+                  w.and([
+                    w('sessions.revoked_at', 'is', null),
+                    w('sessions.expires_at', '>', sql<Date>`now()`),
+                  ]),
+                ]),
+              ),
+          ),
+          exists(
+            selectFrom('song_requests')
+              .select('song_requests.id')
+              .whereRef('song_requests.attendee_id', '=', 'users.id')
+              .where('song_requests.created_at', '>=', cutoff),
+          ),
+        ]),
+      ),
+    )
+    .orderBy('users.id')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+/** Deletes a guest account (its sessions, ratings and the like go with it by cascade). */
+export async function deleteGuestAccount(trx: DbOrTrx, userId: number): Promise<void> {
+  await trx.deleteFrom('users').where('id', '=', userId).where('is_guest', '=', true).execute();
 }

@@ -60,14 +60,20 @@ export async function pruneExpiredRows(
   };
 }
 
-/** The `maintenance:prune` job: prune and log how many rows of each table went. */
+/**
+ * The `maintenance:prune` job: prune expired rows and guests unused for
+ * GUEST_RETENTION_DAYS, and log how many of each went.
+ */
 export function pruneExpiredRowsJob(deps: {
   db: Db;
   logger: FastifyBaseLogger;
+  /** Removes unused guest accounts (prune-guests.ts), answering how many. */
+  pruneGuests?: () => Promise<number>;
 }): JobHandler<'maintenance:prune'> {
   return async (_payload, job) => {
     const deleted = await pruneExpiredRows(deps.db);
-    (job.log ?? deps.logger).info({ deleted }, 'expired rows pruned');
+    const guests = deps.pruneGuests ? await deps.pruneGuests() : 0;
+    (job.log ?? deps.logger).info({ deleted, guests }, 'expired rows pruned');
   };
 }
 

@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import QRCode from 'qrcode';
 import { z } from 'zod';
 import { notFound } from '../http/errors.ts';
+import { assertTriesLeft } from '../http/failure-budget.ts';
 import { errorResponses, mediaResponse } from '../http/responses.ts';
 import { normalizeEventCode } from '../events/event-code.ts';
 
@@ -43,7 +44,7 @@ function sendPng(
  */
 export const qrRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.ctx;
-  const { events, profiles } = app.services;
+  const { events, profiles, failures } = app.services;
   const tags = ['QR codes'];
   const png = (description: string) => ({
     200: mediaResponse('image/png', description, z.instanceof(Buffer)),
@@ -63,8 +64,13 @@ export const qrRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const code = normalizeEventCode(request.params.code);
+      // A wrong code here tells as much as one at join-event: the same budget per address.
+      await assertTriesLeft(failures.codesByAddress, [request.ip]);
       const event = EVENT_CODE_SHAPE.test(code) ? await events.findByCode(db, code) : undefined;
-      if (!event) throw notFound(EVENT_MSG.notFound);
+      if (!event) {
+        await failures.codesByAddress.spend([request.ip]);
+        throw notFound(EVENT_MSG.notFound);
+      }
       const png = await QRCode.toBuffer(events.eventUrl(event.id), QR_OPTIONS);
       return sendPng(
         reply,

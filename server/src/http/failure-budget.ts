@@ -1,0 +1,104 @@
+import { MSG } from '@floorfill/shared';
+import type { Redis } from 'ioredis';
+import { tooManyRequests } from './errors.ts';
+
+/**
+ * A budget of failed tries per key (an address, an account) over a window:
+ * wrong event codes, wrong passwords. Only failures are spent — someone who
+ * types the right code or password is never slowed by the budget — and a
+ * key past its budget is refused before the work is done (no database lookup
+ * of a guessed code, no argon2 of a guessed password). With Redis the budget
+ * is shared by every node; without, it is this process's. While Redis is
+ * unreachable the budgets are not enforced (a Redis outage must not stop
+ * guests joining), as with the per-user request limits.
+ */
+export interface FailureBudget {
+  /** Seconds until every one of these keys may try again; 0 when all still have tries. */
+  retryAfterSeconds(keys: readonly string[]): Promise<number>;
+  /** One failure for each of these keys. */
+  spend(keys: readonly string[]): Promise<void>;
+}
+
+export interface FailureBudgetOptions {
+  /** Names the budget in Redis keys (`<prefix>:fail:<name>:<key>`). */
+  name: string;
+  max: number;
+  windowMs: number;
+}
+
+export function createFailureBudget(
+  options: FailureBudgetOptions,
+  redis: Redis | undefined,
+  prefix: string,
+): FailureBudget {
+  return redis ? redisBudget(options, redis, prefix) : memoryBudget(options);
+}
+
+function memoryBudget({ max, windowMs }: FailureBudgetOptions): FailureBudget {
+  const spent = new Map<string, { count: number; resetAt: number }>();
+  const live = (key: string, now: number) => {
+    const entry = spent.get(key);
+    if (entry && entry.resetAt <= now) spent.delete(key);
+    return entry && entry.resetAt > now ? entry : undefined;
+  };
+  return {
+    async retryAfterSeconds(keys) {
+      const now = Date.now();
+      let wait = 0;
+      for (const key of keys) {
+        const entry = live(key, now);
+        if (entry && entry.count >= max) wait = Math.max(wait, entry.resetAt - now);
+      }
+      return Math.ceil(wait / 1000);
+    },
+    async spend(keys) {
+      const now = Date.now();
+      for (const key of keys) {
+        const entry = live(key, now);
+        if (entry) entry.count += 1;
+        else spent.set(key, { count: 1, resetAt: now + windowMs });
+      }
+      // Old keys go when they would be read; a sweep keeps a flood of new ones bounded.
+      if (spent.size > 100_000) for (const key of spent.keys()) live(key, now);
+    },
+  };
+}
+
+function redisBudget(
+  { name, max, windowMs }: FailureBudgetOptions,
+  redis: Redis,
+  prefix: string,
+): FailureBudget {
+  const keyOf = (key: string) => `${prefix}:fail:${name}:${key}`;
+  return {
+    async retryAfterSeconds(keys) {
+      if (redis.status !== 'ready' || keys.length === 0) return 0;
+      const pipeline = redis.pipeline();
+      for (const key of keys) pipeline.get(keyOf(key)).pttl(keyOf(key));
+      const results = (await pipeline.exec()) ?? [];
+      let wait = 0;
+      for (let index = 0; index < keys.length; index += 1) {
+        const count = Number(results[index * 2]?.[1] ?? 0);
+        const ttl = Number(results[index * 2 + 1]?.[1] ?? 0);
+        if (count >= max) wait = Math.max(wait, ttl > 0 ? ttl : windowMs);
+      }
+      return Math.ceil(wait / 1000);
+    },
+    async spend(keys) {
+      if (redis.status !== 'ready' || keys.length === 0) return;
+      const pipeline = redis.pipeline();
+      // The window starts at the first failure: the key is created with its expiry, then counted.
+      for (const key of keys) pipeline.set(keyOf(key), 0, 'PX', windowMs, 'NX').incr(keyOf(key));
+      await pipeline.exec();
+    },
+  };
+}
+
+/** 429 with the wait, as the other limits answer, when any of these keys has no tries left. */
+export async function assertTriesLeft(
+  budget: FailureBudget,
+  keys: readonly string[],
+): Promise<void> {
+  const wait = await budget.retryAfterSeconds(keys);
+  if (wait > 0) throw tooManyRequests(MSG.tooManyRequests, { retry_after_seconds: wait });
+}

@@ -1,0 +1,110 @@
+import { MSG } from '@floorfill/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertEvent, signIn, signInGuest, type SignedIn } from '../helpers/event-factories.ts';
+import { createMember, TEST_PASSWORD } from '../helpers/factories.ts';
+import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+
+/**
+ * Event codes and passwords are guessed one try at a time: wrong tries are
+ * counted per address (and, for codes, per account) and stop after a budget;
+ * right ones are never counted, so guests who type their code keep joining.
+ */
+describe('guessing codes and passwords', () => {
+  let t: TestApp;
+  let host: SignedIn;
+  let event: { id: number; code: string };
+
+  beforeAll(async () => {
+    t = await createTestApp({
+      CODE_FAILURES_PER_ADDRESS: '5',
+      CODE_FAILURES_PER_ACCOUNT: '3',
+      SIGN_IN_FAILURES_PER_ADDRESS: '4',
+      AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+    });
+    host = await signIn(t, { name: 'Dana Host' });
+    event = await insertEvent(t, host.id);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const join = (who: SignedIn, code: string, address: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/v1/join-event',
+      headers: who.headers,
+      remoteAddress: address,
+      payload: { event_code: code },
+    });
+
+  it('stops an account after its wrong codes, whatever address it comes from', async () => {
+    const guest = await signInGuest(t);
+    const statuses = [];
+    for (const [index, code] of ['AAAAAA', 'BBBBBB', 'CCCCCC', 'DDDDDD'].entries()) {
+      statuses.push((await join(guest, code, `10.1.0.${index + 1}`)).statusCode);
+    }
+    expect(statuses).toEqual([404, 404, 404, 429]);
+    const refused = await join(guest, event.code, '10.1.0.9');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({ msg: MSG.tooManyRequests });
+    expect(refused.json().data.retry_after_seconds).toBeGreaterThan(0);
+  });
+
+  it('stops an address after its wrong codes across accounts, and never counts right ones', async () => {
+    const guests = await Promise.all([1, 2, 3].map(() => signInGuest(t)));
+    const address = '10.2.0.1';
+    // Right codes, again and again: never counted.
+    for (let round = 0; round < 8; round += 1) {
+      expect((await join(guests[0] as SignedIn, event.code, address)).statusCode).toBe(200);
+    }
+    const statuses = [];
+    for (const [index, code] of ['EEEEEE', 'FFFFFF', 'GGGGGG', 'HHHHHH', 'JJJJJJ'].entries()) {
+      statuses.push((await join(guests[index % 3] as SignedIn, code, address)).statusCode);
+    }
+    expect(statuses).toEqual([404, 404, 404, 404, 404]);
+    expect((await join(guests[2] as SignedIn, 'KKKKKK', address)).statusCode).toBe(429);
+    // The QR image is the same oracle: the same budget.
+    const qr = await t.app.inject({
+      method: 'GET',
+      url: `/api/qr/events/${event.code}.png`,
+      remoteAddress: address,
+    });
+    expect(qr.statusCode).toBe(429);
+    // Another address in the room is not held back.
+    expect((await join(guests[1] as SignedIn, event.code, '10.2.0.2')).statusCode).toBe(200);
+  });
+
+  it('stops wrong QR codes from one address', async () => {
+    const statuses = [];
+    for (const code of ['MMMMMM', 'NNNNNN', 'PPPPPP', 'QQQQQQ', 'RRRRRR', 'SSSSSS']) {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/qr/events/${code}.png`,
+        remoteAddress: '10.3.0.1',
+      });
+      statuses.push(res.statusCode);
+    }
+    expect(statuses).toEqual([404, 404, 404, 404, 404, 429]);
+  });
+
+  it('stops one address trying many accounts, and lets the others sign in', async () => {
+    const member = await createMember(t, { name: 'Real User' });
+    const login = (email: string, password: string, address: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        remoteAddress: address,
+        payload: { email, password },
+      });
+    const statuses = [];
+    for (let index = 0; index < 4; index += 1) {
+      statuses.push(
+        (await login(`target${index}@example.com`, 'guess-123456', '10.4.0.1')).statusCode,
+      );
+    }
+    expect(statuses).toEqual([401, 401, 401, 401]);
+    // Past its budget the address is refused before the password is even checked.
+    expect((await login(member.email, TEST_PASSWORD, '10.4.0.1')).statusCode).toBe(429);
+    expect((await login(member.email, TEST_PASSWORD, '10.4.0.2')).statusCode).toBe(200);
+  });
+});
