@@ -6,7 +6,15 @@ export type DefaultLogin = typeof ROLE.host | typeof ROLE.attendee;
 
 export const CODE_LENGTH = 6;
 export const CODE_TTL_SECONDS = 10 * 60;
-export const CODE_MAX_ATTEMPTS = 5;
+/** Wrong tries one code takes before it is dead (a new one must be asked for). */
+export const CODE_MAX_ATTEMPTS = 3;
+/**
+ * Wrong tries one account's codes of one kind take in 24 hours, whatever the
+ * number of codes asked for. Each try of a 6-digit code hits with chance
+ * 1 in 10^6, so a day's guesses succeed with chance at most 50 / 10^6 =
+ * 1 in 20,000 (docs/security.md), however fast codes are requested.
+ */
+export const CODE_DAILY_WRONG_ATTEMPTS = 50;
 
 export const VERIFICATION_TYPE = { email: 'email_verification', reset: 'password_reset' } as const;
 export type VerificationType = (typeof VERIFICATION_TYPE)[keyof typeof VERIFICATION_TYPE];

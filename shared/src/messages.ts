@@ -28,6 +28,7 @@ export const MSG = {
   invalidCredentials: 'These credentials do not match our records.',
   emailNotVerified: 'Please verify your email first. We sent you a new code.',
   codeInvalid: 'The code is invalid or has expired.',
+  codeTriesUsedUp: 'Too many wrong codes for this account today. Please try again tomorrow.',
   codeResent: 'If an account needs it, a new code is on its way to that email.',
   codeCooldown: (seconds: number) => `Please wait ${seconds} seconds before asking for a new code.`,
   loggedIn: 'Logged in successfully.',

@@ -163,6 +163,22 @@ export async function findUsableCodeForUpdate(
     .executeTakeFirst();
 }
 
+/** Wrong tries at this account's codes of this kind made in the last 24 hours. */
+export async function wrongAttemptsToday(
+  trx: DbOrTrx,
+  userId: number,
+  purpose: CodePurpose,
+): Promise<number> {
+  const row = await trx
+    .selectFrom('auth_codes')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<string>('attempts'), sql<string>`0`).as('wrong'))
+    .where('user_id', '=', userId)
+    .where('purpose', '=', purpose)
+    .where('created_at', '>', sql<Date>`now() - interval '24 hours'`)
+    .executeTakeFirst();
+  return Number(row?.wrong ?? 0);
+}
+
 export async function recordWrongAttempt(trx: DbOrTrx, codeId: number): Promise<void> {
   await trx
     .updateTable('auth_codes')

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  CODE_DAILY_WRONG_ATTEMPTS,
   CODE_MAX_ATTEMPTS,
   CODE_TTL_SECONDS,
   joinCodeDigits,
@@ -15,7 +16,7 @@ import {
   type VerificationType,
 } from '@floorfill/shared';
 import type { Config } from '../config.ts';
-import { fieldError } from '../http/errors.ts';
+import { fieldError, tooManyRequests } from '../http/errors.ts';
 import type { CodePurpose } from '../infra/database-types.ts';
 import type { DbOrTrx } from '../infra/db.ts';
 import type { MailMessage } from '../infra/mail.ts';
@@ -110,6 +111,10 @@ export function createAuthService(config: Config) {
   ): Promise<AccountRow | null> {
     const account = await repo.findAccountByEmail(trx, email);
     if (!account || account.is_guest) return null;
+    // However many codes are asked for, an account's codes take a bounded number of guesses a day.
+    if ((await repo.wrongAttemptsToday(trx, account.id, purpose)) >= CODE_DAILY_WRONG_ATTEMPTS) {
+      throw tooManyRequests(MSG.codeTriesUsedUp);
+    }
     const stored = await repo.findUsableCodeForUpdate(trx, account.id, purpose, CODE_MAX_ATTEMPTS);
     if (!stored) return null;
     if (!codes.matches(stored.code_hash, account.id, purpose, joinCodeDigits(digits))) {

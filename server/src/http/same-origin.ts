@@ -9,7 +9,7 @@ import { forbidden } from './errors.ts';
  * current browser. A state-changing request either names the app's own origin
  * or carries neither header (an API client, curl: no cookie of a victim rides
  * along); anything else — another site, a sibling subdomain, a sandboxed
- * frame's `null` — is refused with 403 before the route runs: no login into
+ * frame's `null` without `Sec-Fetch-Site: same-origin` — is refused with 403 before the route runs: no login into
  * an attacker's account, no form posted with a victim's session, multipart
  * included. WebSocket handshakes get the same check (browsers let any page
  * open one to any host, cookies included). Routes called by other services
@@ -55,8 +55,13 @@ export function createOriginPolicy(publicUrl: string): OriginPolicy {
   return {
     allows(headers, ownOrigin) {
       const origin = single(headers.origin);
-      if (origin !== undefined) return origin === publicOrigin || origin === ownOrigin;
       const site = single(headers['sec-fetch-site']);
+      if (origin !== undefined && origin !== 'null') {
+        return origin === publicOrigin || origin === ownOrigin;
+      }
+      // A form posted from a page whose Referrer-Policy is no-referrer (ours, by helmet)
+      // says `Origin: null`; Sec-Fetch-Site still tells its own pages from others.
+      if (origin === 'null') return site === 'same-origin';
       return site === undefined || site === 'same-origin' || site === 'none';
     },
   };

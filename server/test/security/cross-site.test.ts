@@ -41,6 +41,7 @@ describe('state-changing requests from another site', () => {
     const attempts: Array<Record<string, string>> = [
       { origin: EVIL },
       { origin: 'null' },
+      { origin: 'null', 'sec-fetch-site': 'cross-site' },
       { 'sec-fetch-site': 'cross-site' },
       { 'sec-fetch-site': 'same-site' },
       { origin: 'http://localhost:3000.evil.example' },
@@ -59,6 +60,8 @@ describe('state-changing requests from another site', () => {
     expect((await login({ origin: 'http://localhost:80' })).statusCode).toBe(200);
     expect((await login({})).statusCode).toBe(200);
     expect((await login({ 'sec-fetch-site': 'none' })).statusCode).toBe(200);
+    // A form posted from one of its own pages under Referrer-Policy: no-referrer (the demo checkout).
+    expect((await login({ origin: 'null', 'sec-fetch-site': 'same-origin' })).statusCode).toBe(200);
   });
 
   it('refuses a cross-site multipart form sent with the host’s session, and writes nothing', async () => {
