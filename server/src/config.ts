@@ -133,6 +133,11 @@ const envSchema = z.object({
     emptyAsUndefined,
     z.coerce.number().int().min(1).max(3650).default(30),
   ),
+  /** Failed sign-ins one account may take per 10 minutes from browsers it has not seen sign in. */
+  SIGN_IN_FAILURES_PER_ACCOUNT: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().min(1).max(100_000).default(10),
+  ),
   /** Demo payments in production only when this says so (they complete tips with no money moving). */
   DEMO_PAYMENTS: z.preprocess(emptyAsUndefined, z.enum(['true', 'false']).optional()),
   /** Bearer token for GET /metrics; without it only direct requests from loopback or private addresses are answered. */
@@ -294,7 +299,12 @@ export interface Config {
   /** Where song artwork may come from (shared/src/artwork.ts); also the CSP's image hosts. */
   artworkHosts: string[];
   /** Failed tries per 10 minutes before a 429 (see http/failure-budget.ts). */
-  failureLimits: { codesPerAddress: number; codesPerAccount: number; signInsPerAddress: number };
+  failureLimits: {
+    codesPerAddress: number;
+    codesPerAccount: number;
+    signInsPerAddress: number;
+    signInsPerAccount: number;
+  };
   metricsToken: string | undefined;
   shutdownTimeoutMs: number;
   workerPort: number;
@@ -508,6 +518,7 @@ export function loadConfig(rawEnv: RawEnv = process.env): Config {
       codesPerAddress: env.CODE_FAILURES_PER_ADDRESS,
       codesPerAccount: env.CODE_FAILURES_PER_ACCOUNT,
       signInsPerAddress: env.SIGN_IN_FAILURES_PER_ADDRESS,
+      signInsPerAccount: env.SIGN_IN_FAILURES_PER_ACCOUNT,
     },
     metricsToken: env.METRICS_TOKEN,
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,

@@ -2,16 +2,13 @@ import { createAttendanceService } from './attendance/attendance.service.ts';
 import { createAuthService } from './auth/auth.service.ts';
 import { createCatalogService } from './catalog/catalog.service.ts';
 import { createEventsService } from './events/events.service.ts';
-import { createFailureBudget } from './http/failure-budget.ts';
+import { createFailureBudget, FAILURE_WINDOW_MS } from './http/failure-budget.ts';
 import type { AppContext } from './infra/context.ts';
 import { createLiveQueue } from './live-queue/live-queue.ts';
 import type { QueuePublisher } from './live-queue/queue-pushes.ts';
 import { createSongResolver } from './live-queue/requested-song.ts';
 import { createProfilesService } from './profiles/profiles.service.ts';
 import { createWalletsService } from './wallets/wallets.service.ts';
-
-/** The window every failure budget counts over. */
-export const FAILURE_WINDOW_MS = 10 * 60_000;
 
 /**
  * The composition root: every domain service, built once per app with its
@@ -39,12 +36,14 @@ export function createServices(ctx: AppContext, publish: QueuePublisher) {
     /**
      * Budgets of failed tries (http/failure-budget.ts), shared by the routes
      * that spend them: a wrong event code spends the caller's address (join
-     * and the QR image alike) and account; a failed sign-in its address.
+     * and the QR image alike) and account; a failed sign-in its address and,
+     * unless the browser signed in to that account before, the account.
      */
     failures: {
       codesByAddress: budget('code-address', limits.codesPerAddress),
       codesByAccount: budget('code-account', limits.codesPerAccount),
       signInsByAddress: budget('signin-address', limits.signInsPerAddress),
+      signInsByAccount: budget('signin-account', limits.signInsPerAccount),
     },
   };
 }

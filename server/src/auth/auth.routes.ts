@@ -19,7 +19,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../http/envelope.ts';
 import { fieldError, forbidden, tooManyRequests, unauthorized } from '../http/errors.ts';
-import { assertTriesLeft } from '../http/failure-budget.ts';
+import { assertTriesLeft, FAILURE_WINDOW_MS } from '../http/failure-budget.ts';
 import { envelopes } from '../http/responses.ts';
 import type { DbOrTrx } from '../infra/db.ts';
 import type { MailMessage } from '../infra/mail.ts';
@@ -27,7 +27,13 @@ import type { QueueChange } from '../live-queue/queue-pushes.ts';
 import { requireSession } from './auth.plugin.ts';
 import type { CodeRequestOutcome, StartedSession } from './auth.service.ts';
 import { hashPassword } from './passwords.ts';
-import { clearSessionCookie, setSessionCookie } from './session-cookie.ts';
+import {
+  clearSessionCookie,
+  hasDeviceMark,
+  setDeviceCookie,
+  setSessionCookie,
+} from './session-cookie.ts';
+import { signInAttemptsMail } from './auth-mails.ts';
 import type { RequestSession } from './session.ts';
 
 /**
@@ -62,6 +68,16 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   /** Queued only after the transaction committed, so no mail goes out for a change that was rolled back. */
   async function sendMail(request: FastifyRequest, mail: MailMessage | null): Promise<void> {
     if (mail) await queue.enqueue('mail:send', mail, { requestId: request.id });
+  }
+
+  /** The account's owner hears that its sign-ins from new browsers are paused (once per window). */
+  async function warnOwner(request: FastifyRequest, email: string): Promise<void> {
+    const owner = await auth.findMember(db, email);
+    if (!owner) return;
+    await sendMail(
+      request,
+      signInAttemptsMail(owner.email, owner.name, FAILURE_WINDOW_MS / 60_000),
+    );
   }
 
   function answerLogin(reply: FastifyReply, started: StartedSession, msg: string) {
@@ -131,11 +147,18 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { email, password, remember } = request.body;
-      // One address trying many accounts is stopped before argon2 runs for it again.
+      // One address trying many accounts, or many addresses one account, is stopped before
+      // argon2 runs for them again; a browser that signed in to the account before is not.
       await assertTriesLeft(failures.signInsByAddress, [request.ip]);
+      const knownBrowser = hasDeviceMark(request, config, email);
+      if (!knownBrowser) await assertTriesLeft(failures.signInsByAccount, [email]);
       const account = await auth.authenticate(db, email, password);
       if (!account) {
         await failures.signInsByAddress.spend([request.ip]);
+        if (!knownBrowser) {
+          const [spent] = await failures.signInsByAccount.spend([email]);
+          if (spent === config.failureLimits.signInsPerAccount) await warnOwner(request, email);
+        }
         throw unauthorized(MSG.invalidCredentials);
       }
 
@@ -151,6 +174,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const started = await db
         .transaction()
         .execute((trx) => auth.startSession(trx, account, remember ?? false));
+      setDeviceCookie(reply, config, email);
       return answerLogin(reply, started, MSG.loggedIn);
     },
   );

@@ -178,6 +178,13 @@ export function createAuthService(config: Config) {
     },
 
     /** The member whose password this is; null for an unknown email or a wrong password alike. */
+    /** A member's address and name by email (not a guest), for mail about the account. */
+    async findMember(db: DbOrTrx, email: string): Promise<{ email: string; name: string } | null> {
+      const account = await repo.findAccountByEmail(db, email);
+      if (!account?.email || account.is_guest) return null;
+      return { email: account.email, name: account.name };
+    },
+
     async authenticate(db: DbOrTrx, email: string, password: string): Promise<AccountRow | null> {
       const account = await repo.findAccountByEmail(db, email);
       if (!account?.password_hash || account.is_guest) {

@@ -12,11 +12,14 @@ import { tooManyRequests } from './errors.ts';
  * unreachable the budgets are not enforced (a Redis outage must not stop
  * guests joining), as with the per-user request limits.
  */
+/** The window every failure budget of the app counts over. */
+export const FAILURE_WINDOW_MS = 10 * 60_000;
+
 export interface FailureBudget {
   /** Seconds until every one of these keys may try again; 0 when all still have tries. */
   retryAfterSeconds(keys: readonly string[]): Promise<number>;
-  /** One failure for each of these keys. */
-  spend(keys: readonly string[]): Promise<void>;
+  /** One failure for each of these keys; answers each key's failures in its window so far. */
+  spend(keys: readonly string[]): Promise<number[]>;
 }
 
 export interface FailureBudgetOptions {
@@ -53,13 +56,15 @@ function memoryBudget({ max, windowMs }: FailureBudgetOptions): FailureBudget {
     },
     async spend(keys) {
       const now = Date.now();
-      for (const key of keys) {
+      const counts = keys.map((key) => {
         const entry = live(key, now);
-        if (entry) entry.count += 1;
-        else spent.set(key, { count: 1, resetAt: now + windowMs });
-      }
+        if (entry) return (entry.count += 1);
+        spent.set(key, { count: 1, resetAt: now + windowMs });
+        return 1;
+      });
       // Old keys go when they would be read; a sweep keeps a flood of new ones bounded.
       if (spent.size > 100_000) for (const key of spent.keys()) live(key, now);
+      return counts;
     },
   };
 }
@@ -85,11 +90,12 @@ function redisBudget(
       return Math.ceil(wait / 1000);
     },
     async spend(keys) {
-      if (redis.status !== 'ready' || keys.length === 0) return;
+      if (redis.status !== 'ready' || keys.length === 0) return keys.map(() => 0);
       const pipeline = redis.pipeline();
       // The window starts at the first failure: the key is created with its expiry, then counted.
       for (const key of keys) pipeline.set(keyOf(key), 0, 'PX', windowMs, 'NX').incr(keyOf(key));
-      await pipeline.exec();
+      const results = (await pipeline.exec()) ?? [];
+      return keys.map((_, index) => Number(results[index * 2 + 1]?.[1] ?? 0));
     },
   };
 }

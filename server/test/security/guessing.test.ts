@@ -1,7 +1,7 @@
 import { MSG } from '@floorfill/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertEvent, signIn, signInGuest, type SignedIn } from '../helpers/event-factories.ts';
-import { createMember, TEST_PASSWORD } from '../helpers/factories.ts';
+import { createMember, outboxFor, TEST_PASSWORD } from '../helpers/factories.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
 /**
@@ -19,6 +19,7 @@ describe('guessing codes and passwords', () => {
       CODE_FAILURES_PER_ADDRESS: '5',
       CODE_FAILURES_PER_ACCOUNT: '3',
       SIGN_IN_FAILURES_PER_ADDRESS: '4',
+      SIGN_IN_FAILURES_PER_ACCOUNT: '3',
       AUTH_RATE_LIMIT_PER_MINUTE: '1000',
     });
     host = await signIn(t, { name: 'Dana Host' });
@@ -106,5 +107,38 @@ describe('guessing codes and passwords', () => {
     // Past its budget the address is refused before the password is even checked.
     expect((await login(member.email, TEST_PASSWORD, '10.4.0.1')).statusCode).toBe(429);
     expect((await login(member.email, TEST_PASSWORD, '10.4.0.2')).statusCode).toBe(200);
+  });
+
+  it('pauses new browsers’ sign-ins to an account tried from many addresses, tells its owner, and lets its own browser in', async () => {
+    const owner = await createMember(t, { name: 'Owner Olga' });
+    const login = (password: string, address: string, cookie?: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        remoteAddress: address,
+        headers: cookie ? { cookie } : {},
+        payload: { email: owner.email, password },
+      });
+    // The owner's own browser signed in last week and carries the mark.
+    const earlier = await login(TEST_PASSWORD, '10.5.0.1');
+    expect(earlier.statusCode).toBe(200);
+    const mark = earlier.cookies.find((cookie) => cookie.name === 'ff_device');
+    expect(mark?.httpOnly).toBe(true);
+
+    // A botnet: one wrong password from each of many addresses.
+    const statuses = [];
+    for (let index = 0; index < 3; index += 1) {
+      statuses.push((await login('guess-123456', `10.6.0.${index + 1}`)).statusCode);
+    }
+    expect(statuses).toEqual([401, 401, 401]);
+    expect((await login(TEST_PASSWORD, '10.6.0.9')).statusCode).toBe(429);
+    // The owner's browser is not locked out, and the owner was told once.
+    expect((await login(TEST_PASSWORD, '10.5.0.1', `ff_device=${mark?.value}`)).statusCode).toBe(
+      200,
+    );
+    const mails = await outboxFor(t, owner.email);
+    expect(mails.filter((mail) => mail.subject.includes('Failed sign-ins'))).toHaveLength(1);
+    // A forged mark does not pass.
+    expect((await login(TEST_PASSWORD, '10.6.0.10', 'ff_device=forged')).statusCode).toBe(429);
   });
 });
