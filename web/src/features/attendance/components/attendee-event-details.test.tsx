@@ -106,4 +106,24 @@ describe('attendee event details', () => {
     expect(within(list).queryByText('Roxanne')).not.toBeInTheDocument();
     expect(within(list).getAllByRole('listitem')).toHaveLength(1);
   });
+
+  it('offers tipping once joined and rating once joined and started, as the server allows', async () => {
+    let state = { joined: false, is_live: true };
+    stubApi({ '/api/v1/get-attendee-event-details': () => details(state) });
+    const view = renderDetails();
+    expect(await screen.findByText(JOIN_TO_REQUEST)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Tip Host' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Rate The Host' })).not.toBeInTheDocument();
+    view.unmount();
+
+    state = { joined: true, is_live: false };
+    const upcoming = renderDetails();
+    expect(await screen.findByRole('button', { name: 'Tip Host' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Rate The Host' })).not.toBeInTheDocument();
+    upcoming.unmount();
+
+    state = { joined: true, is_live: true };
+    renderDetails();
+    expect(await screen.findByRole('button', { name: 'Rate The Host' })).toBeInTheDocument();
+  });
 });

@@ -245,13 +245,19 @@ export function AttendeeEventDetails({ eventId, userId, isGuest }: AttendeeEvent
                 </Button>
               }
             />
-            <TipHostCard hostId={event.host.id} eventId={event.id} hostName={hostName} />
-            <RateHostCard
-              hostId={event.host.id}
-              eventId={event.id}
-              isRated={event.is_rated}
-              isGuest={isGuest}
-            />
+            {/* Tips and ratings for an event come from its guests, ratings once it has
+                started: the server refuses the others, so they are not offered. */}
+            {joined ? (
+              <TipHostCard hostId={event.host.id} eventId={event.id} hostName={hostName} />
+            ) : null}
+            {joined && (event.is_live || event.has_ended) ? (
+              <RateHostCard
+                hostId={event.host.id}
+                eventId={event.id}
+                isRated={event.is_rated}
+                isGuest={isGuest}
+              />
+            ) : null}
           </Stack>
         </Grid.Col>
       </Grid>
