@@ -10,7 +10,7 @@
  * DATABASE_URL and REDIS_URL and are skipped, saying so, without them. The
  * laptop benchmark times and weighs `npm start` in the embedded default,
  * whatever DATABASE_URL and REDIS_URL say.
- * `--only rest`, `--only realtime` or `--only laptop` picks one; `--no-record`
+ * `--only rest`, `--only realtime`, `--only laptop` or `--only sign-in` picks one; `--no-record`
  * only prints.
  */
 import { spawnSync } from 'node:child_process';
@@ -97,8 +97,11 @@ if (values.only === undefined || values.only === 'realtime') {
 if (values.only === undefined || values.only === 'laptop') {
   runs.push({ script: 'laptop.ts', args: record });
 }
+if (values.only === undefined || values.only === 'sign-in') {
+  runs.push({ script: 'sign-in-flood.ts', args: record });
+}
 if (runs.length === 0) {
-  console.error(`unknown benchmark "${values.only}"; known: rest, realtime, laptop`);
+  console.error(`unknown benchmark "${values.only}"; known: rest, realtime, laptop, sign-in`);
   process.exit(2);
 }
 

@@ -148,7 +148,7 @@ test('a guest who scanned a QR code enters without an account and lands on the e
   const event = await createEventAsHost(hostPage, 'Rooftop Night');
   await hostContext.close();
 
-  await page.goto(`/attendee/event/${event.id}?qr=y`);
+  await page.goto(`/attendee/event/${event.id}?qr=y&code=${event.code}`);
   await expect(page).toHaveURL(/\/auth\/login\?.*qr=y/);
   await expect(page.getByRole('heading', { level: 1, name: 'Login' })).toBeVisible();
   await expectToast(page, MSG.pleaseLogin);

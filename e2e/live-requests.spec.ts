@@ -121,7 +121,8 @@ test('a request reaches the booth live, groups with a guest’s, and its request
   const guestContext = await browser.newContext();
   await logToasts(guestContext);
   const guest = await guestContext.newPage();
-  await guest.goto(`/attendee/event/${tonight.id}?qr=y`);
+  // What the event's QR encodes: its page, and the code it joins with.
+  await guest.goto(`/attendee/event/${tonight.id}?qr=y&code=${tonight.code}`);
   await expect(guest).toHaveURL(/\/auth\/login\?.*qr=y/);
   await guest.getByRole('button', { name: 'Login as Guest' }).click();
   await expect(guest).toHaveURL(new RegExp(`/attendee/event/${tonight.id}`));

@@ -1,5 +1,5 @@
 import { type AttendeeEventDetails, type EventSummary, type JoinedEvent } from '@floorfill/shared';
-import type { EventsService } from '../events/events.service.ts';
+import { publicEventView, type EventsService } from '../events/events.service.ts';
 import type { DbOrTrx } from '../infra/db.ts';
 import type { JoinOutcome, LiveQueue } from '../live-queue/live-queue.ts';
 import { hasRatedHost } from '../profiles/profiles.repository.ts';
@@ -61,7 +61,8 @@ export function createAttendanceService(
     },
 
     /**
-     * Any live event as an attendee (or a guest who scanned its QR) sees it:
+     * Any live event as an attendee (or a guest who scanned its QR) sees it
+     * (before joining only its public view, see publicEventView):
      * whether they joined, whether they rated its host, their own requests.
      * Null for a missing or deleted event.
      */
@@ -76,8 +77,9 @@ export function createAttendanceService(
       if (!host) return null;
       const attendance = await queue.attendanceOf(db, eventId, viewerId);
       const isRated = viewerId !== host.id && (await hasRatedHost(db, host.id, viewerId, eventId));
+      const insider = attendance !== undefined || viewerId === host.id;
       return {
-        ...live.event,
+        ...(insider ? live.event : publicEventView(live.event)),
         seq: live.seq,
         joined: attendance !== undefined,
         is_rated: isRated,

@@ -20,6 +20,7 @@ import { z } from 'zod';
 import { ok } from '../http/envelope.ts';
 import { fieldError, forbidden, tooManyRequests, unauthorized } from '../http/errors.ts';
 import { assertTriesLeft, FAILURE_WINDOW_MS } from '../http/failure-budget.ts';
+import { createInFlightLimit } from '../http/in-flight-limit.ts';
 import { envelopes } from '../http/responses.ts';
 import type { DbOrTrx } from '../infra/db.ts';
 import type { MailMessage } from '../infra/mail.ts';
@@ -51,6 +52,9 @@ function clientAndEmail(request: FastifyRequest): string {
   return `${request.ip}|${email}`;
 }
 
+/** Sign-ins from one address whose passwords are being checked at once, per node. */
+export const PASSWORD_CHECKS_PER_ADDRESS = 2;
+
 /** Auth routes: spec §7 "Auth", resend-otp, login-as-guest, and the session read-back for the web app. */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config, db, queue } = app.ctx;
@@ -69,6 +73,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   async function sendMail(request: FastifyRequest, mail: MailMessage | null): Promise<void> {
     if (mail) await queue.enqueue('mail:send', mail, { requestId: request.id });
   }
+
+  // Password checks (argon2 on the shared libuv threads) per address at once, on this node.
+  const checkingPassword = createInFlightLimit(PASSWORD_CHECKS_PER_ADDRESS);
 
   /** The account's owner hears that its sign-ins from new browsers are paused (once per window). */
   async function warnOwner(request: FastifyRequest, email: string): Promise<void> {
@@ -152,7 +159,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       await assertTriesLeft(failures.signInsByAddress, [request.ip]);
       const knownBrowser = hasDeviceMark(request, config, email);
       if (!knownBrowser) await assertTriesLeft(failures.signInsByAccount, [email]);
-      const account = await auth.authenticate(db, email, password);
+      const account = await checkingPassword(request.ip, () =>
+        auth.authenticate(db, email, password),
+      );
       if (!account) {
         await failures.signInsByAddress.spend([request.ip]);
         if (!knownBrowser) {
@@ -174,8 +183,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const started = await db
         .transaction()
         .execute((trx) => auth.startSession(trx, account, remember ?? false));
+      const answer = answerLogin(reply, started, MSG.loggedIn);
+      // After the session cookie, which clients that read one cookie take first.
       setDeviceCookie(reply, config, email);
-      return answerLogin(reply, started, MSG.loggedIn);
+      return answer;
     },
   );
 

@@ -54,6 +54,26 @@ export function locationOf(
   return parts.length > 0 ? parts.join(', ') : 'N/A';
 }
 
+/**
+ * What someone who has not joined an event sees of it: what a poster on the
+ * wall would say (name, host, times, banner, town). Not its join code or
+ * anything derived from it (link, QR), and not the street address: event ids
+ * are guessable, and walking them must not hand out every party's code and
+ * venue. The code comes with the QR or from the host.
+ */
+export function publicEventView(event: EventSummary): EventSummary {
+  return {
+    ...event,
+    address: null,
+    zip: null,
+    location: locationOf({ ...event, address: null, zip: null }),
+    code: '',
+    event_code: '',
+    url: '',
+    qrcode_path: '',
+  };
+}
+
 export function eventQrPath(code: string): string {
   return `/api/qr/events/${code}.png`;
 }
@@ -87,7 +107,12 @@ export function createEventsService(
   options: EventsServiceOptions = {},
 ) {
   const drawCode = options.generateCode ?? generateEventCode;
-  const eventUrl = (eventId: number) => `${config.publicUrl}/attendee/event/${eventId}?qr=y`;
+  /**
+   * The attendee link a QR encodes: the event, and its code, which the page
+   * joins with (a viewer who has not joined is never told the code).
+   */
+  const eventUrl = (eventId: number, code: string) =>
+    `${config.publicUrl}/attendee/event/${eventId}?qr=y&code=${encodeURIComponent(code)}`;
 
   function toSummary(row: EventSummaryRow, now = Date.now()): EventSummary {
     const badge = monthAndDayBadge(row.start_time, row.timezone);
@@ -114,7 +139,7 @@ export function createEventsService(
       banner_base_path: config.publicUrl,
       code: row.code,
       event_code: row.code,
-      url: eventUrl(row.id),
+      url: eventUrl(row.id, row.code),
       qrcode_path: eventQrPath(row.code),
       qrcode_base_path: config.publicUrl,
       enrolled_users_count: Number(row.enrolled_users_count ?? 0),

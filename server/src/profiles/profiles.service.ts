@@ -12,7 +12,7 @@ import type { Config } from '../config.ts';
 import { ValidationError } from '../http/errors.ts';
 import type { SocialLinkValue } from '../infra/database-types.ts';
 import type { DbOrTrx } from '../infra/db.ts';
-import type { EventsService } from '../events/events.service.ts';
+import { publicEventView, type EventsService } from '../events/events.service.ts';
 import * as repo from './profiles.repository.ts';
 import type { SocialPlatformRow } from './profiles.repository.ts';
 import { socialIconColor, socialIconPath } from './social-icons.ts';
@@ -114,7 +114,10 @@ export function createProfilesService(config: Pick<Config, 'publicUrl'>, events:
         url: profileUrl(row.id),
         qrcode_path: profileQrPath(row.id),
         qrcode_base_path: config.publicUrl,
-        upcoming_events: await events.upcoming(db, row.id, PROFILE_UPCOMING_EVENTS),
+        // Others see each event as its poster would: no join code, no street address.
+        upcoming_events: (await events.upcoming(db, row.id, PROFILE_UPCOMING_EVENTS)).map(
+          (event) => (isSelf ? event : publicEventView(event)),
+        ),
       };
       if (isSelf) {
         details.private = {

@@ -88,5 +88,21 @@ describe.skipIf(!inject('templateDatabaseUrl'))(
       expect(output).toMatch(/the subscribe answer with its delta \| [\d.]+ KiB/);
       expect(code, output).toBe(0);
     });
+
+    it('sign-in flood: the user always signs in, the flood meets its budget', async () => {
+      const { code, output } = await runBench('sign-in-flood.ts', [
+        '--emails',
+        '100',
+        '--flood-concurrency',
+        '4',
+        '--user-tries',
+        '6',
+        '--address-budget',
+        '10',
+      ]);
+      expect(output).toMatch(/\| the user’s failed sign-ins \| 0 \|/);
+      expect(output).toMatch(/× 429/);
+      expect(code, output).toBe(0);
+    });
   },
 );

@@ -6,7 +6,7 @@ import { attendeeEventDetails, songRequest } from '@/features/realtime/testing/f
 import { renderRoutes, stubApi } from '@/testing/render';
 import { AttendeeEventDetails, JOIN_TO_REQUEST } from './attendee-event-details';
 
-function renderDetails(options: { isGuest?: boolean } = {}) {
+function renderDetails(options: { isGuest?: boolean; search?: string } = {}) {
   return renderRoutes(
     [
       {
@@ -15,7 +15,7 @@ function renderDetails(options: { isGuest?: boolean } = {}) {
       },
       { path: '/404', element: <p>{MSG.pageNotFound}</p> },
     ],
-    '/attendee/event/7',
+    `/attendee/event/7${options.search ?? ''}`,
   );
 }
 
@@ -125,5 +125,25 @@ describe('attendee event details', () => {
     state = { joined: true, is_live: true };
     renderDetails();
     expect(await screen.findByRole('button', { name: 'Rate The Host' })).toBeInTheDocument();
+  });
+
+  it('before joining, joins with the code the QR link carries, and asks for it without one', async () => {
+    // The server's public view: no code, no link, no street address.
+    const publicView = { joined: false, event_code: '', code: '', url: '', qrcode_path: '' };
+    const calls = stubApi({ '/api/v1/get-attendee-event-details': () => details(publicView) });
+    const scanned = renderDetails({ search: '?qr=y&code=QR7CODE' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Join' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Join event?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Join' }));
+    await screen.findByRole('dialog', { name: 'Join event?' });
+    expect(calls.find((call) => call.path === '/api/v1/join-event')?.body).toEqual({
+      event_code: 'QR7CODE',
+    });
+    expect(screen.queryByRole('button', { name: 'Share event' })).not.toBeInTheDocument();
+    scanned.unmount();
+
+    renderDetails();
+    expect(await screen.findByLabelText('Event Code')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Join' })).not.toBeInTheDocument();
   });
 });

@@ -13,7 +13,7 @@ import {
 } from '@mantine/core';
 import { IconCheck, IconDoorExit, IconLogin2, IconPlus, IconUser } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { GoBackButton } from '@/components/ui/go-back-button';
 import { paths } from '@/config/paths';
 import {
@@ -40,6 +40,7 @@ import { notifyError, notifyInfo, notifySuccess } from '@/lib/notify';
 import { attendanceKeys } from '../api/attendance-keys';
 import { isEventId, useAttendeeEventDetails } from '../api/get-attendee-event-details';
 import { useJoinEvent, useLeaveEvent } from '../api/membership';
+import { JoinEventForm } from './join-event-form';
 
 export const JOIN_TO_REQUEST = 'Join this event to request songs.';
 
@@ -97,6 +98,7 @@ export function AttendeeEventDetails({ eventId, userId, isGuest }: AttendeeEvent
   const [pending, setPending] = useState<Pending | null>(null);
   const [searching, setSearching] = useState(false);
   const [sharing, setSharing] = useState(false);
+  const [searchParams] = useSearchParams();
 
   const event = details.data;
   const joined = event?.joined ?? false;
@@ -125,7 +127,7 @@ export function AttendeeEventDetails({ eventId, userId, isGuest }: AttendeeEvent
   function confirmPending() {
     if (!pending || !event) return;
     if (pending.kind === 'join') {
-      join.mutate(event.event_code, { onSuccess: settle, onError: fail });
+      join.mutate(joinCode, { onSuccess: settle, onError: fail });
     } else if (pending.kind === 'leave') {
       leave.mutate(event.id, { onSuccess: settle, onError: fail });
     } else {
@@ -145,6 +147,8 @@ export function AttendeeEventDetails({ eventId, userId, isGuest }: AttendeeEvent
 
   const hostName = event.host.display_name || event.host.name;
   const dialog = dialogText(pending, event);
+  // Before joining the server keeps the code to itself: it comes with the QR link (or is typed).
+  const joinCode = event.event_code || searchParams.get('code')?.trim() || '';
 
   return (
     <Stack gap="lg">
@@ -160,7 +164,7 @@ export function AttendeeEventDetails({ eventId, userId, isGuest }: AttendeeEvent
               event={event}
               badge={<EventStateBadge event={event} />}
               subtitle={`Hosted by ${hostName}`}
-              onShare={() => setSharing(true)}
+              onShare={event.url ? () => setSharing(true) : undefined}
             >
               <Group gap="sm">
                 {joined ? (
@@ -176,14 +180,14 @@ export function AttendeeEventDetails({ eventId, userId, isGuest }: AttendeeEvent
                       Leave
                     </Button>
                   </>
-                ) : (
+                ) : joinCode ? (
                   <Button
                     leftSection={<IconLogin2 size={16} aria-hidden="true" />}
                     onClick={() => setPending({ kind: 'join' })}
                   >
                     Join
                   </Button>
-                )}
+                ) : null}
               </Group>
             </EventHeaderCard>
             <EventFacts event={event} />
@@ -211,7 +215,7 @@ export function AttendeeEventDetails({ eventId, userId, isGuest }: AttendeeEvent
                   requests={event.song_requests}
                   onCancel={(request) => setPending({ kind: 'cancel', request })}
                 />
-              ) : (
+              ) : joinCode ? (
                 <Card withBorder radius="md" py="lg">
                   <Stack align="center" gap="xs">
                     <Text fw={600}>{JOIN_TO_REQUEST}</Text>
@@ -224,6 +228,11 @@ export function AttendeeEventDetails({ eventId, userId, isGuest }: AttendeeEvent
                     </Button>
                   </Stack>
                 </Card>
+              ) : (
+                <Stack gap="xs">
+                  <Text fw={600}>{JOIN_TO_REQUEST}</Text>
+                  <JoinEventForm />
+                </Stack>
               )}
             </Stack>
           </Stack>

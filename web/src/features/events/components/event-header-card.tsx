@@ -10,7 +10,8 @@ interface EventHeaderCardProps {
   subtitle: ReactNode;
   /** Above the name: the attendee page's Live / Ended badge. */
   badge?: ReactNode;
-  onShare: () => void;
+  /** Opens the share dialog; without it no share button (a viewer who may not pass the code on). */
+  onShare?: () => void;
   /** Under the heading: the attendee page's Join / Leave buttons. */
   children?: ReactNode;
 }
@@ -37,11 +38,13 @@ export function EventHeaderCard({
               {subtitle}
             </Text>
           </Stack>
-          <Tooltip label="Share event">
-            <ActionIcon size="xl" variant="light" onClick={onShare} aria-label="Share event">
-              <IconQrcode size={24} aria-hidden="true" />
-            </ActionIcon>
-          </Tooltip>
+          {onShare ? (
+            <Tooltip label="Share event">
+              <ActionIcon size="xl" variant="light" onClick={onShare} aria-label="Share event">
+                <IconQrcode size={24} aria-hidden="true" />
+              </ActionIcon>
+            </Tooltip>
+          ) : null}
         </Group>
         {children}
       </Stack>
