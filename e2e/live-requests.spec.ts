@@ -95,6 +95,18 @@ test('a request reaches the booth live, groups with a guest’s, and its request
   await expectAccessible(attendee);
   await captureScreens(attendee, 'attendee-dashboard-carousel');
 
+  // Opened by its id alone (a forwarded link, a guess), the event keeps its code, its QR and
+  // its street address to itself and asks for the code.
+  await attendee.goto(`/attendee/event/${tonight.id}`);
+  await expect(attendee.getByRole('heading', { level: 1, name: tonight.name })).toBeVisible();
+  await expect(attendee.getByLabel('Event Code')).toBeVisible();
+  await expect(attendee.getByRole('button', { name: 'Share event' })).toHaveCount(0);
+  await expect(attendee.locator('body')).not.toContainText('1 Harbour Road');
+  await expect(attendee.locator('body')).not.toContainText(tonight.code);
+  await expectAccessible(attendee);
+  await captureScreens(attendee, 'attendee-event-before-joining');
+  await attendee.goto('/attendee/dashboard');
+
   await attendee.getByLabel('Event Code').fill(tonight.code.toLowerCase());
   await joinNow.click();
   const confirmJoin = attendee.getByRole('dialog', { name: 'Join event?' });

@@ -1,5 +1,5 @@
 import { MSG } from '@floorfill/shared';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { attendeeEventDetails, songRequest } from '@/features/realtime/testing/fixtures';
@@ -135,10 +135,11 @@ describe('attendee event details', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Join' }));
     const dialog = await screen.findByRole('dialog', { name: 'Join event?' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Join' }));
-    await screen.findByRole('dialog', { name: 'Join event?' });
-    expect(calls.find((call) => call.path === '/api/v1/join-event')?.body).toEqual({
-      event_code: 'QR7CODE',
-    });
+    await waitFor(() =>
+      expect(calls.find((call) => call.path === '/api/v1/join-event')?.body).toEqual({
+        event_code: 'QR7CODE',
+      }),
+    );
     expect(screen.queryByRole('button', { name: 'Share event' })).not.toBeInTheDocument();
     scanned.unmount();
 
