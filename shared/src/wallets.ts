@@ -6,8 +6,10 @@ import { emptyAsAbsent } from './wire-forms.ts';
 /**
  * Contracts of the wallet forms (spec §2 Wallet tab, attendee wallet; §3; §7
  * update-host-profile-wallet, update-attendee-profile-wallet) and get-wallet.
- * Card numbers and CVCs are checked and dropped: only the brand, the last 4
- * digits and the expiry are ever kept (PCI DSS; design §6).
+ * A card number or CVC never leaves the browser: the card form checks the
+ * number there (`cardFormSchema`) and sends only its brand, last 4 digits
+ * and expiry (`attendeeWalletBody`); the server refuses a number or CVC
+ * outright, so it is never in our PCI scope (design §6).
  */
 
 export const WALLET_MSG = {
@@ -21,6 +23,10 @@ export const WALLET_MSG = {
   expiryMonthInvalid: 'The expiry month must be from 1 to 12.',
   expiryYearInvalid: 'The expiry year is not valid.',
   cardExpired: 'The card has expired.',
+  cardDataRefused:
+    'Card numbers and CVCs are never sent to Floorfill: send only the brand, last 4 digits and expiry.',
+  last4Invalid: 'The last 4 digits must be 4 digits.',
+  brandInvalid: 'The card brand is not known.',
 } as const;
 
 const PUBLIC_KEY = /^pk_(test|live)_[A-Za-z0-9]{8,247}$/;
@@ -68,8 +74,17 @@ export const hostWalletAnswerSchema = z.object({
 });
 export type HostWalletAnswer = z.infer<typeof hostWalletAnswerSchema>;
 
-export type CardBrand =
-  'visa' | 'mastercard' | 'amex' | 'discover' | 'diners' | 'jcb' | 'unionpay' | 'unknown';
+export const CARD_BRANDS = [
+  'visa',
+  'mastercard',
+  'amex',
+  'discover',
+  'diners',
+  'jcb',
+  'unionpay',
+  'unknown',
+] as const;
+export type CardBrand = (typeof CARD_BRANDS)[number];
 
 /** The card network from the number's leading digits (IIN ranges). */
 export function cardBrandOf(digits: string): CardBrand {
@@ -136,9 +151,15 @@ export function isCardExpired(month: number, year: number, now = new Date()): bo
 
 export const CARD_EXPIRY_MAX_YEARS = 25;
 
-export const attendeeWalletBody = z
+/**
+ * The card form as typed, checked in the browser only (the same rules
+ * everywhere): a number that passes Luhn and an expiry not past. No CVC:
+ * nothing here would ever use one (tips are paid on Stripe's own page). Its
+ * answer is turned into `attendeeWalletBody` by `cardSummaryOf` before
+ * anything is sent.
+ */
+export const cardFormSchema = z
   .object({
-    id: idField.optional(),
     stripe_card_number: z.preprocess(
       digitsText,
       requiredString(WALLET_MSG.cardNumberInvalid)
@@ -152,13 +173,6 @@ export const attendeeWalletBody = z
           }
           return digits;
         }),
-    ),
-    stripe_cvc: z.preprocess(
-      digitsText,
-      requiredString(WALLET_MSG.cvcInvalid)
-        .trim()
-        .min(1, MSG.fieldRequired)
-        .regex(/^\d{3,4}$/, WALLET_MSG.cvcInvalid),
     ),
     stripe_expiry_month: z.preprocess(
       digitsText,
@@ -199,7 +213,71 @@ export const attendeeWalletBody = z
       });
     }
   });
+export type CardForm = z.infer<typeof cardFormSchema>;
+
+/** A field a card form must never send: its presence is refused, with a message saying why. */
+const neverSent = z
+  .unknown()
+  .refine((value) => value === undefined, WALLET_MSG.cardDataRefused)
+  .optional()
+  .meta({ description: 'Refused when present: card data never reaches the server.' });
+
+const expiryMonth = z.coerce
+  .number({ error: WALLET_MSG.expiryMonthInvalid })
+  .int(WALLET_MSG.expiryMonthInvalid)
+  .min(1, { message: WALLET_MSG.expiryMonthInvalid, abort: true })
+  .max(12, { message: WALLET_MSG.expiryMonthInvalid, abort: true });
+
+/** update-attendee-profile-wallet: what is kept of a card, computed in the browser. */
+export const attendeeWalletBody = z
+  .object({
+    id: idField.optional(),
+    card_brand: z.enum(CARD_BRANDS, { error: WALLET_MSG.brandInvalid }),
+    card_last4: z
+      .string({ error: WALLET_MSG.last4Invalid })
+      .regex(/^\d{4}$/, WALLET_MSG.last4Invalid),
+    card_exp_month: expiryMonth,
+    card_exp_year: z.coerce
+      .number({ error: WALLET_MSG.expiryYearInvalid })
+      .int(WALLET_MSG.expiryYearInvalid)
+      .min(2000, { message: WALLET_MSG.expiryYearInvalid, abort: true }),
+    stripe_card_number: neverSent,
+    stripe_cvc: neverSent,
+  })
+  .superRefine((body, context) => {
+    const now = new Date();
+    if (body.card_exp_year > now.getUTCFullYear() + CARD_EXPIRY_MAX_YEARS) {
+      context.addIssue({
+        code: 'custom',
+        path: ['card_exp_year'],
+        message: WALLET_MSG.expiryYearInvalid,
+      });
+      return;
+    }
+    if (isCardExpired(body.card_exp_month, body.card_exp_year, now)) {
+      context.addIssue({
+        code: 'custom',
+        path: ['card_exp_year'],
+        message: WALLET_MSG.cardExpired,
+      });
+    }
+  });
 export type AttendeeWalletBody = z.infer<typeof attendeeWalletBody>;
+
+/** What the browser sends of a checked card form: brand, last 4, expiry. Never the number or CVC. */
+export function cardSummaryOf(form: CardForm): {
+  card_brand: CardBrand;
+  card_last4: string;
+  card_exp_month: number;
+  card_exp_year: number;
+} {
+  return {
+    card_brand: cardBrandOf(form.stripe_card_number),
+    card_last4: form.stripe_card_number.slice(-4),
+    card_exp_month: form.stripe_expiry_month,
+    card_exp_year: form.stripe_expiry_year,
+  };
+}
 
 /** What is kept of a card, and all that is ever shown of it. */
 export const cardSummarySchema = z.object({

@@ -66,7 +66,8 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: membersOnly,
       schema: {
         tags,
-        summary: "Save the attendee's card: only brand, last 4 digits and expiry are kept",
+        summary:
+          "Save the attendee's card summary (brand, last 4, expiry, computed in the browser); a card number or CVC is refused",
         body: attendeeWalletBody,
         response: envelopes({ 200: cardSummarySchema }),
       },

@@ -1,5 +1,4 @@
 import {
-  cardBrandOf,
   type AttendeeWalletBody,
   type CardSummary,
   type HostWalletAnswer,
@@ -72,12 +71,11 @@ export function createWalletsService(config: Pick<Config, 'encryptionKey' | 'pay
       userId: number,
       body: AttendeeWalletBody,
     ): Promise<CardSummary | null> {
-      const digits = body.stripe_card_number;
       const card: CardSummary = {
-        card_brand: cardBrandOf(digits),
-        card_last4: digits.slice(-4),
-        card_exp_month: body.stripe_expiry_month,
-        card_exp_year: body.stripe_expiry_year,
+        card_brand: body.card_brand,
+        card_last4: body.card_last4,
+        card_exp_month: body.card_exp_month,
+        card_exp_year: body.card_exp_year,
       };
       const saved = await repo.updateCardSummary(trx, userId, {
         brand: card.card_brand,

@@ -1,4 +1,6 @@
 import {
+  cardFormSchema,
+  cardSummaryOf,
   cardSummarySchema,
   hostWalletAnswerSchema,
   walletSchema,
@@ -53,15 +55,19 @@ export function useSaveHostKeys() {
 
 export interface CardInput {
   stripe_card_number: string;
-  stripe_cvc: string;
   stripe_expiry_month: string;
   stripe_expiry_year: string;
 }
 
-/** The number and CVC go to the server once, to be checked and dropped (design §6). */
+/**
+ * Only what is kept of the card leaves the browser: its brand, last 4 digits
+ * and expiry, computed here from the checked form (design §6). The number is
+ * never sent.
+ */
 export async function saveCard(input: CardInput): Promise<{ msg: string; data: CardSummary }> {
+  const checked = cardFormSchema.parse(input);
   return api.post('/api/v1/update-attendee-profile-wallet', {
-    body: { ...input },
+    body: cardSummaryOf(checked),
     schema: cardSummarySchema,
   });
 }

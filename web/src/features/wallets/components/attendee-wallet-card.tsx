@@ -1,14 +1,5 @@
-import { attendeeWalletBody, type CardSummary } from '@floorfill/shared';
-import {
-  Button,
-  Grid,
-  Group,
-  PasswordInput,
-  Stack,
-  Text,
-  TextInput,
-  ThemeIcon,
-} from '@mantine/core';
+import { cardFormSchema, type CardSummary } from '@floorfill/shared';
+import { Button, Grid, Group, Stack, Text, TextInput, ThemeIcon } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconCreditCard } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -21,11 +12,10 @@ import { describeCard } from '../utils/card-summary';
 import { WalletLoadState } from './wallet-load-state';
 
 export const CARD_PCI_NOTE =
-  'We never store your card number or CVC. Tips are charged securely through Stripe Checkout.';
+  'Your card number never leaves this device: only its brand, last 4 digits and expiry are saved. Tips are charged securely through Stripe Checkout.';
 
 const EMPTY_CARD: CardInput = {
   stripe_card_number: '',
-  stripe_cvc: '',
   stripe_expiry_month: '',
   stripe_expiry_year: '',
 };
@@ -34,7 +24,7 @@ function CardForm({ onSaved, onCancel }: { onSaved: () => void; onCancel?: () =>
   const saveCard = useSaveCard();
   const form = useForm<CardInput>({
     initialValues: EMPTY_CARD,
-    validate: (values) => schemaErrors(attendeeWalletBody, values),
+    validate: (values) => schemaErrors(cardFormSchema, values),
   });
 
   const submit = form.onSubmit((values) => {
@@ -60,18 +50,7 @@ function CardForm({ onSaved, onCancel }: { onSaved: () => void; onCancel?: () =>
           {...form.getInputProps('stripe_card_number')}
         />
         <Grid gap="md">
-          <Grid.Col span={{ base: 12, xs: 4 }}>
-            <PasswordInput
-              label="CVC"
-              placeholder="123"
-              inputMode="numeric"
-              autoComplete="cc-csc"
-              maxLength={4}
-              withAsterisk
-              {...form.getInputProps('stripe_cvc')}
-            />
-          </Grid.Col>
-          <Grid.Col span={{ base: 6, xs: 4 }}>
+          <Grid.Col span={{ base: 6 }}>
             <TextInput
               label="Expiry month"
               placeholder="MM"
@@ -82,7 +61,7 @@ function CardForm({ onSaved, onCancel }: { onSaved: () => void; onCancel?: () =>
               {...form.getInputProps('stripe_expiry_month')}
             />
           </Grid.Col>
-          <Grid.Col span={{ base: 6, xs: 4 }}>
+          <Grid.Col span={{ base: 6 }}>
             <TextInput
               label="Expiry year"
               placeholder="YYYY"
@@ -126,9 +105,9 @@ function SavedCard({ card, onReplace }: { card: CardSummary; onReplace: () => vo
 }
 
 /**
- * The attendee's wallet (spec §2): a card form whose number and CVC are
- * checked and dropped by the server; only "Visa •••• 4242, expires 12/28"
- * is kept and shown (design §6).
+ * The attendee's wallet (spec §2): a card form checked in the browser, of
+ * which only "Visa •••• 4242, expires 12/28" is sent, kept and shown; the
+ * number never leaves the device and no CVC is asked for (design §6).
  */
 export function AttendeeWalletCard() {
   const wallet = useWallet();
