@@ -6,6 +6,10 @@ import { schemaErrors, showFormError } from '@/lib/form-errors';
 import { notifySuccess } from '@/lib/notify';
 import { useSaveHostKeys, type HostKeysInput } from '../api/wallet';
 
+/** Said plainly: tips reach the host through Stripe Connect, not through these keys. */
+export const KEYS_PURPOSE =
+  'Tips are paid out to you through Stripe Connect above. Floorfill does not use these keys to charge or pay out: they are kept for your records, the secret one encrypted.';
+
 export const SECRET_SAVED_HINT = 'A secret key is saved. Leave this empty to keep it.';
 export const SECRET_EMPTY_HINT =
   'Starts with sk_ or rk_. It is stored encrypted and never shown again.';
@@ -13,7 +17,8 @@ export const SECRET_EMPTY_HINT =
 /**
  * Wallet tab, keys (spec §2): the public key shows as saved; the secret key
  * never comes back from the server, so the field starts empty and only says
- * whether one is saved (design §6).
+ * whether one is saved (design §6). Payouts go through Stripe Connect; the
+ * form says so, as the keys take no part in them.
  */
 export function HostKeysForm({ wallet }: { wallet: Wallet }) {
   const saveKeys = useSaveHostKeys();
@@ -37,7 +42,7 @@ export function HostKeysForm({ wallet }: { wallet: Wallet }) {
   });
 
   return (
-    <SectionCard title="Stripe keys" description="The API keys of your own Stripe account.">
+    <SectionCard title="Stripe keys" description={KEYS_PURPOSE}>
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           <TextInput
