@@ -138,6 +138,15 @@ const envSchema = z.object({
     emptyAsUndefined,
     z.coerce.number().int().min(1).max(100_000).default(10),
   ),
+  /**
+   * Failed sign-ins from browsers an account has not seen, all addresses and
+   * accounts together, per 10 minutes (per deployment with Redis): past it
+   * only known browsers sign in until the window ends.
+   */
+  SIGN_IN_FAILURES_GLOBAL: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().min(1).max(10_000_000).default(5000),
+  ),
   /** Demo payments in production only when this says so (they complete tips with no money moving). */
   DEMO_PAYMENTS: z.preprocess(emptyAsUndefined, z.enum(['true', 'false']).optional()),
   /** Bearer token for GET /metrics; without it only direct requests from loopback or private addresses are answered. */
@@ -304,6 +313,7 @@ export interface Config {
     codesPerAccount: number;
     signInsPerAddress: number;
     signInsPerAccount: number;
+    signInsGlobal: number;
   };
   metricsToken: string | undefined;
   shutdownTimeoutMs: number;
@@ -519,6 +529,7 @@ export function loadConfig(rawEnv: RawEnv = process.env): Config {
       codesPerAccount: env.CODE_FAILURES_PER_ACCOUNT,
       signInsPerAddress: env.SIGN_IN_FAILURES_PER_ADDRESS,
       signInsPerAccount: env.SIGN_IN_FAILURES_PER_ACCOUNT,
+      signInsGlobal: env.SIGN_IN_FAILURES_GLOBAL,
     },
     metricsToken: env.METRICS_TOKEN,
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,

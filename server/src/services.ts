@@ -44,6 +44,8 @@ export function createServices(ctx: AppContext, publish: QueuePublisher) {
       codesByAccount: budget('code-account', limits.codesPerAccount),
       signInsByAddress: budget('signin-address', limits.signInsPerAddress),
       signInsByAccount: budget('signin-account', limits.signInsPerAccount),
+      /** One key for everyone: the ceiling on strangers' failed sign-ins (argon2 work) as a whole. */
+      signInsOverall: budget('signin-all', limits.signInsGlobal),
     },
   };
 }

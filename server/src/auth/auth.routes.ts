@@ -52,6 +52,9 @@ function clientAndEmail(request: FastifyRequest): string {
   return `${request.ip}|${email}`;
 }
 
+/** The one key of the overall budget of strangers' failed sign-ins. */
+const ALL_SIGN_INS = 'all';
+
 /** Sign-ins from one address whose passwords are being checked at once, per node. */
 export const PASSWORD_CHECKS_PER_ADDRESS = 2;
 
@@ -158,13 +161,17 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       // argon2 runs for them again; a browser that signed in to the account before is not.
       await assertTriesLeft(failures.signInsByAddress, [request.ip]);
       const knownBrowser = hasDeviceMark(request, config, email);
-      if (!knownBrowser) await assertTriesLeft(failures.signInsByAccount, [email]);
+      if (!knownBrowser) {
+        await assertTriesLeft(failures.signInsByAccount, [email]);
+        await assertTriesLeft(failures.signInsOverall, [ALL_SIGN_INS]);
+      }
       const account = await checkingPassword(request.ip, () =>
         auth.authenticate(db, email, password),
       );
       if (!account) {
         await failures.signInsByAddress.spend([request.ip]);
         if (!knownBrowser) {
+          await failures.signInsOverall.spend([ALL_SIGN_INS]);
           const [spent] = await failures.signInsByAccount.spend([email]);
           if (spent === config.failureLimits.signInsPerAccount) await warnOwner(request, email);
         }

@@ -141,4 +141,40 @@ describe('guessing codes and passwords', () => {
     // A forged mark does not pass.
     expect((await login(TEST_PASSWORD, '10.6.0.10', 'ff_device=forged')).statusCode).toBe(429);
   });
+
+  it('stops strangers’ sign-ins everywhere past the overall ceiling, and still lets known browsers in', async () => {
+    const ceiling = await createTestApp({
+      SIGN_IN_FAILURES_GLOBAL: '3',
+      SIGN_IN_FAILURES_PER_ADDRESS: '1000',
+      SIGN_IN_FAILURES_PER_ACCOUNT: '1000',
+      AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+    });
+    try {
+      const member = await createMember(ceiling, { name: 'Known Browser' });
+      const login = (email: string, password: string, address: string, cookie?: string) =>
+        ceiling.app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          remoteAddress: address,
+          headers: cookie ? { cookie } : {},
+          payload: { email, password },
+        });
+      const first = await login(member.email, TEST_PASSWORD, '10.7.0.1');
+      const mark = first.cookies.find((cookie) => cookie.name === 'ff_device');
+      const statuses = [];
+      for (let index = 0; index < 3; index += 1) {
+        statuses.push(
+          (await login(`x${index}@example.com`, 'guess-123456', `10.8.0.${index}`)).statusCode,
+        );
+      }
+      expect(statuses).toEqual([401, 401, 401]);
+      expect((await login(member.email, TEST_PASSWORD, '10.9.0.1')).statusCode).toBe(429);
+      expect(
+        (await login(member.email, TEST_PASSWORD, '10.9.0.1', `ff_device=${mark?.value}`))
+          .statusCode,
+      ).toBe(200);
+    } finally {
+      await ceiling.close();
+    }
+  });
 });
