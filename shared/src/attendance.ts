@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { eventHostSchema, eventSummarySchema, songRequestSchema } from './events.ts';
+import { requestSettingsSchema } from './request-settings.ts';
 import { idField } from './fields.ts';
 import { MSG } from './messages.ts';
 
@@ -111,6 +112,8 @@ export type LeaveEventData = z.infer<typeof leaveEventData>;
  */
 export const attendeeEventDetailsSchema = eventSummarySchema.extend({
   seq: z.number().int(),
+  /** The host's request controls, so the page shows "closed", what is left, the cooldown. */
+  request_settings: requestSettingsSchema,
   joined: z.boolean(),
   is_rated: z.boolean(),
   song_requests: z.array(songRequestSchema),

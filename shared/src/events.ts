@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { EVENT_LIST_DEFAULT_PER_PAGE, EVENT_LIST_MAX_PER_PAGE } from './constants.ts';
 import { idField, optionalText, requiredText, singleLineText } from './fields.ts';
+import { requestSettingsSchema } from './request-settings.ts';
 import { MSG } from './messages.ts';
 import { emptyAsAbsent } from './wire-forms.ts';
 
@@ -228,6 +229,7 @@ export type GroupedSongRequest = z.infer<typeof groupedSongRequestSchema>;
  */
 export const hostEventDetailsSchema = eventSummarySchema.extend({
   seq: z.number().int(),
+  request_settings: requestSettingsSchema,
   song_requests: z.array(songRequestSchema).optional(),
   grouped_song_requests: z.array(groupedSongRequestSchema),
   host: eventHostSchema,

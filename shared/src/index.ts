@@ -17,3 +17,4 @@ export * from './health.ts';
 export * from './dev.ts';
 export * from './queue-order.ts';
 export * from './artwork.ts';
+export * from './request-settings.ts';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idField } from './fields.ts';
 import type { EventSummary, GroupedSongRequest, SongRequest } from './events.ts';
+import type { RequestSettings } from './request-settings.ts';
 
 /**
  * The Socket.IO protocol (design §4). Commands are `domain:verb`, pushes are
@@ -64,6 +65,8 @@ export interface RoomDelta {
   removed: string[];
   /** The event's details, when the host changed them. */
   event?: EventSummary;
+  /** The request controls, when the host changed them. */
+  settings?: RequestSettings;
   /** The counts as of the answer (counts are coalesced pushes, never logged). */
   stats: EventStats;
 }
@@ -82,6 +85,8 @@ export interface ServerToClientEvents {
   'request:removed': (push: Sequenced & { songId: string }) => void;
   'event:stats': (push: Sequenced & { stats: EventStats }) => void;
   'event:updated': (push: Sequenced & { event: EventSummary }) => void;
+  /** The host changed the request controls: the whole settings, to everyone watching. */
+  'event:settings': (push: Sequenced & { settings: RequestSettings }) => void;
   'event:deleted': (push: Sequenced) => void;
   'attendee:joined': (push: Sequenced & { attendeeId: number; attendeeName: string }) => void;
   'attendee:left': (push: Sequenced & { attendeeId: number }) => void;

@@ -81,6 +81,7 @@ export function createAttendanceService(
       return {
         ...(insider ? live.event : publicEventView(live.event)),
         seq: live.seq,
+        request_settings: live.settings,
         joined: attendance !== undefined,
         is_rated: isRated,
         song_requests: await queue.ownRequests(db, eventId, viewerId),

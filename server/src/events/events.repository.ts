@@ -56,6 +56,16 @@ export const eventSummaryColumns = [
   'events.seq',
 ] as const;
 
+/** The host's request controls (migration 202611251000). */
+export const settingsColumns = [
+  'events.requests_open',
+  'events.max_open_requests_per_guest',
+  'events.guest_cooldown_seconds',
+  'events.song_repeat_minutes',
+  'events.allow_explicit',
+  'events.blocked_terms',
+] as const;
+
 /** The counters the live queue keeps, under the names the contract's summary uses. */
 const counterColumns = [
   'events.joined_count as enrolled_users_count',
@@ -147,6 +157,33 @@ export async function findHostEvent(db: DbOrTrx, hostId: number, eventId: number
     .where('events.id', '=', eventId)
     .select(eventSummaryColumns)
     .select(counterColumns)
+    .select(settingsColumns)
+    .executeTakeFirst();
+}
+
+export interface RequestSettingsChange {
+  requests_open?: boolean;
+  max_open_requests_per_guest?: number;
+  guest_cooldown_seconds?: number;
+  song_repeat_minutes?: number;
+  allow_explicit?: boolean;
+  blocked_terms?: string[];
+}
+
+/** Changes the host's live event's request controls and bumps its seq; undefined when not theirs. */
+export async function updateRequestSettings(
+  db: DbOrTrx,
+  hostId: number,
+  eventId: number,
+  change: RequestSettingsChange,
+) {
+  return db
+    .updateTable('events')
+    .set({ ...change, seq: sql<string>`seq + 1`, updated_at: sql<Date>`now()` })
+    .where('id', '=', eventId)
+    .where('host_id', '=', hostId)
+    .where('deleted_at', 'is', null)
+    .returning([...settingsColumns, 'events.seq'])
     .executeTakeFirst();
 }
 
@@ -292,6 +329,7 @@ export async function findLiveEvent(db: DbOrTrx, eventId: number) {
     .where('events.deleted_at', 'is', null)
     .select(eventSummaryColumns)
     .select(counterColumns)
+    .select(settingsColumns)
     .executeTakeFirst();
 }
 

@@ -15,6 +15,9 @@ import {
   pagedEnvelopeSchema,
   UPCOMING_EVENTS_MAX,
   updateEventShape,
+  REQUEST_RULE_MSG,
+  requestSettingsSchema,
+  updateRequestSettingsBody,
 } from '@floorfill/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -198,6 +201,32 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
         event: result.event,
       });
       return ok(EVENT_MSG.updated, result.event);
+    },
+  );
+
+  app.post(
+    '/api/v1/update-request-settings',
+    {
+      onRequest: membersOnly,
+      schema: {
+        tags,
+        summary:
+          "The host's request controls for an event (any of them); answers and pushes event:settings with the whole settings",
+        body: updateRequestSettingsBody,
+        response: envelopes({ 200: requestSettingsSchema }),
+      },
+    },
+    async (request) => {
+      const session = requireMember(request);
+      const changed = await events.updateRequestSettings(db, session.userId, request.body);
+      if (!changed) throw notFound(EVENT_MSG.notFound);
+      const eventId = request.body.event_id;
+      app.realtime.toEvent(eventId, 'event:settings', {
+        eventId,
+        seq: changed.seq,
+        settings: changed.settings,
+      });
+      return ok(REQUEST_RULE_MSG.saved, changed.settings);
     },
   );
 

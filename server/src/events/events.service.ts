@@ -7,6 +7,8 @@ import {
   type Pagination,
   type UpdateEventBody,
   type EventStats,
+  type RequestSettings,
+  type UpdateRequestSettingsBody,
 } from '@floorfill/shared';
 import type { Config } from '../config.ts';
 import type { DbOrTrx } from '../infra/db.ts';
@@ -71,6 +73,25 @@ export function publicEventView(event: EventSummary): EventSummary {
     event_code: '',
     url: '',
     qrcode_path: '',
+  };
+}
+
+/** The request controls as the contract names them, from an events row. */
+export function requestSettingsOf(row: {
+  requests_open: boolean;
+  max_open_requests_per_guest: number;
+  guest_cooldown_seconds: number;
+  song_repeat_minutes: number;
+  allow_explicit: boolean;
+  blocked_terms: string[];
+}): RequestSettings {
+  return {
+    requests_open: row.requests_open,
+    max_open_requests_per_guest: row.max_open_requests_per_guest,
+    guest_cooldown_seconds: row.guest_cooldown_seconds,
+    song_repeat_minutes: row.song_repeat_minutes,
+    allow_explicit: row.allow_explicit,
+    blocked: row.blocked_terms,
   };
 }
 
@@ -288,6 +309,7 @@ export function createEventsService(
       return {
         ...toSummary(row),
         seq: Number(row.seq),
+        request_settings: requestSettingsOf(row),
         ...(withRequests ? { song_requests: await queue.allRequests(db, eventId) } : {}),
         grouped_song_requests: await queue.groupedQueue(db, eventId),
       };
@@ -302,9 +324,39 @@ export function createEventsService(
     async liveSummary(
       db: DbOrTrx,
       eventId: number,
-    ): Promise<{ event: EventSummary; seq: number } | null> {
+    ): Promise<{ event: EventSummary; seq: number; settings: RequestSettings } | null> {
       const row = await repo.findLiveEvent(db, eventId);
-      return row ? { event: toSummary(row), seq: Number(row.seq) } : null;
+      return row
+        ? { event: toSummary(row), seq: Number(row.seq), settings: requestSettingsOf(row) }
+        : null;
+    },
+
+    /**
+     * Changes the request controls of the host's live event (only the fields
+     * given), bumping its seq; the new settings and seq, or null when the
+     * event is not theirs or gone.
+     */
+    async updateRequestSettings(
+      db: DbOrTrx,
+      hostId: number,
+      body: UpdateRequestSettingsBody,
+    ): Promise<{ settings: RequestSettings; seq: number } | null> {
+      const { event_id: eventId, blocked, ...rest } = body;
+      const change: repo.RequestSettingsChange = Object.fromEntries(
+        Object.entries(rest).filter(([, value]) => value !== undefined),
+      );
+      if (blocked !== undefined) {
+        // One entry per term, whatever its case.
+        const seen = new Set<string>();
+        change.blocked_terms = blocked.filter((term) => {
+          const key = term.toLowerCase();
+          if (seen.has(key)) return false;
+          seen.add(key);
+          return true;
+        });
+      }
+      const row = await repo.updateRequestSettings(db, hostId, eventId, change);
+      return row ? { settings: requestSettingsOf(row), seq: Number(row.seq) } : null;
     },
 
     /** The live events among these ids (deleted ones left out), in no particular order. */

@@ -104,6 +104,13 @@ export interface EventsTable {
   joined_count: Generated<number>;
   /** Song requests held, kept by the live queue's writes. */
   request_count: Generated<number>;
+  /** The host's request controls (migration 202611251000); the defaults take everything. */
+  requests_open: Generated<boolean>;
+  max_open_requests_per_guest: Generated<number>;
+  guest_cooldown_seconds: Generated<number>;
+  song_repeat_minutes: Generated<number>;
+  allow_explicit: Generated<boolean>;
+  blocked_terms: Generated<string[]>;
   deleted_at: Timestamp | null;
   created_at: CreatedAt;
   updated_at: UpdatedAt;

@@ -123,7 +123,15 @@ export async function insertRequest(
   eventId: number,
   attendeeId: number,
   song: RequestedSong,
+  { rulesChecked }: { rulesChecked: boolean } = { rulesChecked: false },
 ): Promise<InsertedRequest | undefined> {
+  // Unless the caller has checked the host's request controls under the guest's lock,
+  // only an event whose controls take everything takes the request here.
+  const noRules = rulesChecked
+    ? sql`true`
+    : sql`events.requests_open and events.max_open_requests_per_guest = 0
+        and events.guest_cooldown_seconds = 0 and events.song_repeat_minutes = 0
+        and cardinality(events.blocked_terms) = 0`;
   const result = await sql<InsertedRequest>`
     with inserted as (
       insert into song_requests (event_id, attendee_id, song_id, song_name, song_artist,
@@ -133,6 +141,7 @@ export async function insertRequest(
         clock_timestamp()
       from events
       where events.id = ${eventId} and events.deleted_at is null and events.end_time > now()
+        and ${noRules}
         and exists (select 1 from event_attendees a
                     where a.event_id = ${eventId} and a.user_id = ${attendeeId})
       on conflict (event_id, attendee_id, song_id) do nothing
@@ -167,7 +176,14 @@ export async function insertRequest(
 export async function findRequestRefusal(db: DbOrTrx, eventId: number, attendeeId: number) {
   return db
     .selectFrom('events')
-    .select(['events.end_time'])
+    .select([
+      'events.end_time',
+      'events.requests_open',
+      'events.max_open_requests_per_guest',
+      'events.guest_cooldown_seconds',
+      'events.song_repeat_minutes',
+      'events.blocked_terms',
+    ])
     .select((eb) =>
       eb
         .exists(
@@ -181,6 +197,77 @@ export async function findRequestRefusal(db: DbOrTrx, eventId: number, attendeeI
     )
     .where('events.id', '=', eventId)
     .where('events.deleted_at', 'is', null)
+    .executeTakeFirst();
+}
+
+/**
+ * Takes the guest's attendance row lock in the event: one guest's requests to
+ * it then go one at a time, so the next statement counts what they hold
+ * exactly (other guests are not held up). False when they have not joined.
+ */
+export async function lockGuest(trx: DbOrTrx, eventId: number, attendeeId: number) {
+  const row = await trx
+    .selectFrom('event_attendees')
+    .select('user_id')
+    .where('event_id', '=', eventId)
+    .where('user_id', '=', attendeeId)
+    .forUpdate()
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** What the host's request controls look at for one guest and song, read under the guest's lock. */
+export async function readRequestRules(
+  trx: DbOrTrx,
+  eventId: number,
+  attendeeId: number,
+  songId: string,
+) {
+  return trx
+    .selectFrom('events')
+    .select([
+      'events.requests_open',
+      'events.max_open_requests_per_guest',
+      'events.guest_cooldown_seconds',
+      'events.song_repeat_minutes',
+      'events.blocked_terms',
+    ])
+    .select((eb) => [
+      eb
+        .selectFrom('song_requests')
+        .select((inner) => inner.fn.countAll<string>().as('n'))
+        .where('song_requests.event_id', '=', eventId)
+        .where('song_requests.attendee_id', '=', attendeeId)
+        .where('song_requests.status', '=', 0)
+        .as('waiting'),
+      eb
+        .selectFrom('song_requests')
+        .select(
+          sql<number>`extract(epoch from (now() - max(song_requests.created_at)))::float8`.as('s'),
+        )
+        .where('song_requests.event_id', '=', eventId)
+        .where('song_requests.attendee_id', '=', attendeeId)
+        .as('seconds_since_last'),
+      eb
+        .selectFrom('queue_entries')
+        .select(
+          sql<number>`extract(epoch from (now() - queue_entries.last_played_at))::float8`.as('s'),
+        )
+        .where('queue_entries.event_id', '=', eventId)
+        .where('queue_entries.song_id', '=', songId)
+        .as('seconds_since_played'),
+      eb
+        .exists(
+          eb
+            .selectFrom('song_requests')
+            .select('song_requests.id')
+            .where('song_requests.event_id', '=', eventId)
+            .where('song_requests.attendee_id', '=', attendeeId)
+            .where('song_requests.song_id', '=', songId),
+        )
+        .as('already_requested'),
+    ])
+    .where('events.id', '=', eventId)
     .executeTakeFirst();
 }
 

@@ -1,6 +1,8 @@
 import {
   ATTENDANCE_MSG,
   compareQueueEntries,
+  isBlockedSong,
+  REQUEST_RULE_MSG,
   MSG,
   type EventStats,
   type GroupedSongRequest,
@@ -8,7 +10,7 @@ import {
   REQUEST_MSG,
   type SongRequest,
 } from '@floorfill/shared';
-import { conflict, forbidden, notFound, unauthorized } from '../http/errors.ts';
+import { conflict, forbidden, notFound, unauthorized, ValidationError } from '../http/errors.ts';
 import { isForeignKeyViolation, type Db, type DbOrTrx } from '../infra/db.ts';
 import * as repo from './live-queue.repository.ts';
 import type { EntryRow, LockedEvent, RequestedSong, RequestRow } from './live-queue.repository.ts';
@@ -117,6 +119,59 @@ export interface LiveQueueDeps {
   publish: QueuePublisher;
 }
 
+/** Request controls that refuse some requests: the careful path checks them. */
+interface Rules {
+  requests_open: boolean;
+  max_open_requests_per_guest: number;
+  guest_cooldown_seconds: number;
+  song_repeat_minutes: number;
+  blocked_terms: string[];
+}
+
+function hasRules(event: Rules): boolean {
+  return (
+    !event.requests_open ||
+    event.max_open_requests_per_guest > 0 ||
+    event.guest_cooldown_seconds > 0 ||
+    event.song_repeat_minutes > 0 ||
+    event.blocked_terms.length > 0
+  );
+}
+
+/**
+ * Why the host's controls refuse this request, in words a guest understands,
+ * or null: closed, a term the DJ does not take, a song played too recently,
+ * too many of the guest's songs waiting, or too soon after their last one.
+ */
+function ruleRefusal(
+  rules: Rules & {
+    waiting: string | number | null;
+    seconds_since_last: number | null;
+    seconds_since_played: number | null;
+  },
+  song: RequestedSong,
+): string | null {
+  if (!rules.requests_open) return REQUEST_RULE_MSG.closed;
+  if (
+    isBlockedSong({ song_name: song.songName, song_artist: song.songArtist }, rules.blocked_terms)
+  ) {
+    return REQUEST_RULE_MSG.blocked;
+  }
+  const played = rules.seconds_since_played;
+  if (rules.song_repeat_minutes > 0 && played !== null && played < rules.song_repeat_minutes * 60) {
+    return REQUEST_RULE_MSG.justPlayed;
+  }
+  const waiting = Number(rules.waiting ?? 0);
+  const cap = rules.max_open_requests_per_guest;
+  if (cap > 0 && waiting >= cap) return REQUEST_RULE_MSG.tooMany(waiting);
+  const since = rules.seconds_since_last;
+  const cooldown = rules.guest_cooldown_seconds;
+  if (cooldown > 0 && since !== null && since < cooldown) {
+    return REQUEST_RULE_MSG.cooldown(Math.max(1, Math.ceil(cooldown - since)));
+  }
+  return null;
+}
+
 export function createLiveQueue({ db, publish }: LiveQueueDeps) {
   /**
    * The one write path. `change` makes the change — in a transaction it
@@ -140,6 +195,65 @@ export function createLiveQueue({ db, publish }: LiveQueueDeps) {
       if (isForeignKeyViolation(error)) throw unauthorized(MSG.unauthenticated);
       throw error;
     }
+  }
+
+  /** The answer and the pushes of a request that went in. */
+  function requestInserted(
+    attendeeId: number,
+    eventId: number,
+    song: RequestedSong,
+    row: repo.InsertedRequest,
+  ): { result: RequestOutcome; changes: QueueChange[] } {
+    const grouped = toGroupedSong(row);
+    const request: SongRequest = {
+      id: row.id,
+      event_id: eventId,
+      attendee_id: attendeeId,
+      attendee_name: row.attendee_name,
+      song_id: song.songId,
+      song_name: song.songName,
+      song_artist: song.songArtist,
+      album_name: song.albumName,
+      song_image: song.songImage,
+      song_link: song.songLink,
+      song_duration: song.songDuration,
+      status: 0,
+      created_at: row.created_at.toISOString(),
+    };
+    const stats = { joined: row.joined_count, requests: row.event_request_count };
+    // A send moves a count: no other attendee's own request changed.
+    const songs: SongChange[] = [{ songId: song.songId, grouped, audience: 'host' }];
+    return {
+      result: { request, grouped, created: true },
+      changes: [{ eventId, seq: Number(row.seq), stats, songs }],
+    };
+  }
+
+  /**
+   * A request to an event whose host turned controls on: under the guest's
+   * own lock (their requests to this event go one at a time, nobody else's
+   * wait), the rules are read afresh and checked, then the request goes in in
+   * the same transaction — so a cap of 3 holds against 20 requests at once.
+   * A repeat answers the request the guest already has, whatever the rules.
+   */
+  function requestUnderRules(
+    attendeeId: number,
+    eventId: number,
+    song: RequestedSong,
+  ): Promise<RequestOutcome> {
+    return apply(async (trx) => {
+      if (!(await repo.lockGuest(trx, eventId, attendeeId))) throw forbidden(REQUEST_MSG.joinFirst);
+      const rules = await repo.readRequestRules(trx, eventId, attendeeId, song.songId);
+      if (!rules) throw notFound(REQUEST_MSG.eventNotFound);
+      if (rules.already_requested) {
+        throw new NothingChanged(() => ownRequestAnswer(attendeeId, eventId, song.songId));
+      }
+      const refusal = ruleRefusal(rules, song);
+      if (refusal) throw new ValidationError({ song_id: [refusal] }, refusal);
+      const row = await repo.insertRequest(trx, eventId, attendeeId, song, { rulesChecked: true });
+      if (!row) throw new NothingChanged(() => ownRequestAnswer(attendeeId, eventId, song.songId));
+      return requestInserted(attendeeId, eventId, song, row);
+    });
   }
 
   async function ownRequestAnswer(
@@ -170,35 +284,15 @@ export function createLiveQueue({ db, publish }: LiveQueueDeps) {
         if (!event) throw notFound(REQUEST_MSG.eventNotFound);
         if (!event.attending) throw forbidden(REQUEST_MSG.joinFirst);
         if (hasEnded(event)) throw conflict(REQUEST_MSG.eventEnded);
+        // The host's controls are on: the request goes the careful way.
+        if (hasRules(event)) return requestUnderRules(attendeeId, eventId, song);
         return ownRequestAnswer(attendeeId, eventId, song.songId);
       };
       return apply(
         async (writer) => {
           const row = await repo.insertRequest(writer, eventId, attendeeId, song);
           if (!row) throw new NothingChanged(refused);
-          const grouped = toGroupedSong(row);
-          const request: SongRequest = {
-            id: row.id,
-            event_id: eventId,
-            attendee_id: attendeeId,
-            attendee_name: row.attendee_name,
-            song_id: song.songId,
-            song_name: song.songName,
-            song_artist: song.songArtist,
-            album_name: song.albumName,
-            song_image: song.songImage,
-            song_link: song.songLink,
-            song_duration: song.songDuration,
-            status: 0,
-            created_at: row.created_at.toISOString(),
-          };
-          const stats = { joined: row.joined_count, requests: row.event_request_count };
-          // A send moves a count: no other attendee's own request changed.
-          const songs: SongChange[] = [{ songId: song.songId, grouped, audience: 'host' }];
-          return {
-            result: { request, grouped, created: true },
-            changes: [{ eventId, seq: Number(row.seq), stats, songs }],
-          };
+          return requestInserted(attendeeId, eventId, song, row);
         },
         { transaction: false },
       );

@@ -2,6 +2,7 @@ import type {
   EventStats,
   EventSummary,
   GroupedSongRequest,
+  RequestSettings,
   RoomDelta,
   ServerToClientEvents,
 } from '@floorfill/shared';
@@ -186,6 +187,7 @@ export function foldPushes(
 ): RoomDelta {
   const songs = new Map<string, GroupedSongRequest | null>();
   let event: EventSummary | undefined;
+  let settings: RequestSettings | undefined;
   let toSeq = fromSeq;
   for (const entry of entries) {
     toSeq = Math.max(toSeq, entry.seq);
@@ -206,6 +208,9 @@ export function foldPushes(
       case 'event:updated':
         event = (entry.push as { event: EventSummary }).event;
         break;
+      case 'event:settings':
+        settings = (entry.push as { settings: RequestSettings }).settings;
+        break;
       default:
         break;
     }
@@ -216,5 +221,13 @@ export function foldPushes(
     if (entry) upserted.push(entry);
     else removed.push(songId);
   }
-  return { fromSeq, toSeq, upserted, removed, stats, ...(event ? { event } : {}) };
+  return {
+    fromSeq,
+    toSeq,
+    upserted,
+    removed,
+    stats,
+    ...(event ? { event } : {}),
+    ...(settings ? { settings } : {}),
+  };
 }

@@ -180,7 +180,9 @@ describe('production logs', { timeout: PROCESS_TEST_TIMEOUT_MS }, () => {
         stripe_expiry_year: String(new Date().getUTCFullYear() + 1),
       },
     });
-    expect(card.res.status).toBe(200);
+    // The spec's old card form is refused (card data never reaches the server), and its
+    // number and CVC must not reach the log either.
+    expect(card.res.status).toBe(422);
 
     // Before the reset, which ends every session of the account.
     const socket: TestSocket = io(server.baseUrl, {

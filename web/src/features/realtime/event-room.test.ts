@@ -358,3 +358,12 @@ describe('applyRoomDelta', () => {
     expect(next).not.toHaveProperty('grouped_song_requests');
   });
 });
+
+describe('event:settings', () => {
+  it('takes the new request controls and moves the seq', () => {
+    const snapshot = attendeeEventDetails({ seq: 3 });
+    const settings = { ...snapshot.request_settings, requests_open: false };
+    const next = applyRoomPush(snapshot, { type: 'event:settings', eventId: 7, seq: 4, settings });
+    expect(next).toMatchObject({ seq: 4, request_settings: { requests_open: false } });
+  });
+});

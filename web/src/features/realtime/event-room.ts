@@ -4,6 +4,7 @@ import {
   type EventStats,
   type EventSummary,
   type GroupedSongRequest,
+  type RequestSettings,
   type RoomDelta,
   type ServerToClientEvents,
   type SongRequest,
@@ -27,6 +28,8 @@ import {
 /** What both snapshots (the host's and the attendee's details call) have in common. */
 export interface RoomSnapshot extends EventSummary {
   seq: number;
+  /** The host's request controls (both snapshots carry them). */
+  request_settings?: RequestSettings;
   /** The attendee's own requests; the host's snapshot has none (who asked is fetched per song). */
   song_requests?: SongRequest[];
   /** Only the host's snapshot has the grouped queue. */
@@ -42,6 +45,7 @@ export type RoomPush =
   | ({ type: 'request:played' } & PushOf<'request:played'>)
   | ({ type: 'event:stats' } & PushOf<'event:stats'>)
   | ({ type: 'event:updated' } & PushOf<'event:updated'>)
+  | ({ type: 'event:settings' } & PushOf<'event:settings'>)
   | ({ type: 'attendee:joined' } & PushOf<'attendee:joined'>)
   | ({ type: 'attendee:left' } & PushOf<'attendee:left'>);
 
@@ -53,6 +57,7 @@ export const ROOM_PUSH_TYPES = [
   'request:played',
   'event:stats',
   'event:updated',
+  'event:settings',
   'attendee:joined',
   'attendee:left',
 ] as const satisfies readonly RoomPushType[];
@@ -154,6 +159,8 @@ export function applyRoomPush<T extends RoomSnapshot>(snapshot: T, push: RoomPus
     case 'event:updated':
       // The summary changed (name, times, place); what only the snapshot knows stays.
       return { ...snapshot, ...push.event, seq };
+    case 'event:settings':
+      return { ...snapshot, request_settings: push.settings, seq };
     case 'attendee:joined':
     case 'attendee:left':
       // The counts follow in `event:stats` of the same write; only the seq moves here.
@@ -185,6 +192,7 @@ export function applyRoomDelta<T extends RoomSnapshot>(snapshot: T, delta: RoomD
     {
       ...next,
       ...delta.event,
+      ...(delta.settings ? { request_settings: delta.settings } : {}),
       seq: Math.max(snapshot.seq, delta.toSeq),
       ...(requests ? { song_requests: requests } : {}),
     },

@@ -235,6 +235,7 @@ export function useEventRoom({
   useSocketEvent('request:played', (push) => onPush({ type: 'request:played', ...push }));
   useSocketEvent('event:stats', (push) => onPush({ type: 'event:stats', ...push }));
   useSocketEvent('event:updated', (push) => onPush({ type: 'event:updated', ...push }));
+  useSocketEvent('event:settings', (push) => onPush({ type: 'event:settings', ...push }));
   useSocketEvent('attendee:joined', (push) => onPush({ type: 'attendee:joined', ...push }));
   useSocketEvent('attendee:left', (push) => onPush({ type: 'attendee:left', ...push }));
   useSocketEvent('event:deleted', (push) => {

@@ -1,4 +1,5 @@
 import type { EventSummary, HostEventDetails } from '@floorfill/shared';
+import { DEFAULT_REQUEST_SETTINGS } from '@floorfill/shared';
 
 /** An event as the server summarises it; override what a test cares about. */
 export function eventSummary(overrides: Partial<EventSummary> = {}): EventSummary {
@@ -40,6 +41,7 @@ export function hostEventDetails(overrides: Partial<HostEventDetails> = {}): Hos
   return {
     ...eventSummary(overrides),
     seq: 1,
+    request_settings: DEFAULT_REQUEST_SETTINGS,
     song_requests: [],
     grouped_song_requests: [],
     host: {

@@ -4,6 +4,7 @@ import type {
   GroupedSongRequest,
   SongRequest,
 } from '@floorfill/shared';
+import { DEFAULT_REQUEST_SETTINGS } from '@floorfill/shared';
 import { eventSummary } from '@/features/events/testing/event-fixture';
 
 /** Test data for the live screens; override what a test cares about. */
@@ -51,6 +52,7 @@ export function attendeeEventDetails(
   return {
     ...eventSummary(overrides),
     seq: 1,
+    request_settings: DEFAULT_REQUEST_SETTINGS,
     joined: true,
     is_rated: false,
     song_requests: [],

@@ -1,0 +1,93 @@
+import { z } from 'zod';
+import { idField, singleLineText } from './fields.ts';
+import { alsoAsJsonText, alsoAsText, emptyAsAbsent } from './wire-forms.ts';
+
+/**
+ * The host's request controls for a live event (issue 14): whether requests
+ * are open, how many waiting requests one guest may hold, how long a guest
+ * waits between two requests, how long a played song rests before it can be
+ * asked for again, whether explicit songs are taken, and terms (artist or
+ * title, case-insensitive) the DJ does not take. They apply to requests made
+ * after a change, never to what is already queued.
+ */
+
+export const REQUEST_SETTINGS_MAX = {
+  openRequestsPerGuest: 50,
+  cooldownSeconds: 3600,
+  repeatMinutes: 720,
+  blockedTerms: 200,
+  blockedTermLength: 100,
+} as const;
+
+export const requestSettingsSchema = z.object({
+  requests_open: z.boolean(),
+  /** 0: no limit. */
+  max_open_requests_per_guest: z.number().int(),
+  guest_cooldown_seconds: z.number().int(),
+  song_repeat_minutes: z.number().int(),
+  allow_explicit: z.boolean(),
+  blocked: z.array(z.string()),
+});
+export type RequestSettings = z.infer<typeof requestSettingsSchema>;
+
+export const DEFAULT_REQUEST_SETTINGS: RequestSettings = {
+  requests_open: true,
+  max_open_requests_per_guest: 0,
+  guest_cooldown_seconds: 0,
+  song_repeat_minutes: 0,
+  allow_explicit: true,
+  blocked: [],
+};
+
+const wholeNumber = (max: number) =>
+  emptyAsAbsent(
+    alsoAsText(
+      z.coerce
+        .number({ error: `Must be a whole number from 0 to ${max}.` })
+        .int(`Must be a whole number from 0 to ${max}.`)
+        .min(0, `Must be a whole number from 0 to ${max}.`)
+        .max(max, `Must be a whole number from 0 to ${max}.`),
+    ),
+  ).optional();
+
+const flag = emptyAsAbsent(alsoAsText(z.union([z.boolean(), z.stringbool()]))).optional();
+
+/** update-request-settings: the event, and any of the settings to change. */
+export const updateRequestSettingsBody = z.object({
+  event_id: idField,
+  requests_open: flag,
+  max_open_requests_per_guest: wholeNumber(REQUEST_SETTINGS_MAX.openRequestsPerGuest),
+  guest_cooldown_seconds: wholeNumber(REQUEST_SETTINGS_MAX.cooldownSeconds),
+  song_repeat_minutes: wholeNumber(REQUEST_SETTINGS_MAX.repeatMinutes),
+  allow_explicit: flag,
+  blocked: alsoAsJsonText(
+    z
+      .array(singleLineText(REQUEST_SETTINGS_MAX.blockedTermLength))
+      .max(
+        REQUEST_SETTINGS_MAX.blockedTerms,
+        `At most ${REQUEST_SETTINGS_MAX.blockedTerms} terms.`,
+      ),
+  ).optional(),
+});
+export type UpdateRequestSettingsBody = z.infer<typeof updateRequestSettingsBody>;
+
+/** What a guest is told when a request is refused by the host's controls. */
+export const REQUEST_RULE_MSG = {
+  saved: 'Request settings saved.',
+  closed: 'Requests are closed for now.',
+  blocked: "The DJ isn't taking this one.",
+  justPlayed: 'This song was just played.',
+  tooMany: (waiting: number) =>
+    `You have ${waiting} ${waiting === 1 ? 'song' : 'songs'} waiting — wait until one is played.`,
+  cooldown: (seconds: number) =>
+    seconds >= 60 ? `Try again in ${Math.ceil(seconds / 60)} min.` : `Try again in ${seconds} s.`,
+} as const;
+
+/** Does this song hit one of the blocked terms (case-insensitive, in the title or the artist)? */
+export function isBlockedSong(
+  song: { song_name: string; song_artist: string | null },
+  blocked: readonly string[],
+): boolean {
+  const text = `${song.song_name}\n${song.song_artist ?? ''}`.toLowerCase();
+  return blocked.some((term) => term.trim() !== '' && text.includes(term.trim().toLowerCase()));
+}
