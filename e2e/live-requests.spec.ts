@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { ATTENDANCE_MSG, MSG, REQUEST_MSG } from '@floorfill/shared';
 import { expect, type Page } from '@playwright/test';
 import {
@@ -162,6 +163,23 @@ test('a request reaches the booth live, groups with a guest’s, and its request
   await expectToast(attendee, `${SONG} is playing now!`);
   await expect(ownRequest.getByRole('img', { name: 'Played' })).toBeVisible();
   await expect(guest.getByRole('img', { name: 'Played' })).toBeVisible();
+
+  // The night's set list downloads with the played song and its two requests.
+  await expect(host.getByText('1 song played so far, in play order.')).toBeVisible();
+  const [download] = await Promise.all([
+    host.waitForEvent('download'),
+    host.getByRole('link', { name: 'Download set list (CSV)' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(
+    new RegExp(`^floorfill-set-list-${tonight.code}-\\d{4}-\\d{2}-\\d{2}\\.csv$`),
+  );
+  const csv = readFileSync(await download.path(), 'utf8')
+    .trimEnd()
+    .split('\r\n');
+  expect(csv).toHaveLength(2);
+  expect(csv[1]).toMatch(new RegExp(`^1,[^,]+,\\d{2}:\\d{2},${SONG},Queen,[^,]*,2,`));
+  await expectAccessible(host);
+  await captureScreens(host, 'host-event-set-list');
 
   // Cancelling asks first and removes the request.
   await ownRequest.getByRole('button', { name: `Cancel request: ${SONG}` }).click();

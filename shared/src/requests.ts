@@ -112,6 +112,16 @@ export const songRequestersQuery = z.object({
 export type SongRequestersQuery = z.infer<typeof songRequestersQuery>;
 export const songRequestersData = z.array(songRequestSchema);
 
+export const SET_LIST_FORMATS = ['csv', 'm3u'] as const;
+export type SetListFormat = (typeof SET_LIST_FORMATS)[number];
+
+/** export-set-list: the host's event, as a spreadsheet (CSV) or a playlist (M3U). */
+export const exportSetListQuery = z.object({
+  event_id: idField,
+  format: z.enum(SET_LIST_FORMATS, { error: 'Must be csv or m3u.' }).default('csv'),
+});
+export type ExportSetListQuery = z.infer<typeof exportSetListQuery>;
+
 export const markSongRequestBody = z.object({
   event_id: idField,
   song_id: songIdField,

@@ -565,6 +565,18 @@ export async function findLiveEvent(db: DbOrTrx, target: { eventId: number } | {
     : query.where(sql`upper(events.code)`, '=', target.code.toUpperCase()).executeTakeFirst();
 }
 
+/** The event's played songs, in the order they were (last) played. */
+export async function listPlayedEntries(db: DbOrTrx, eventId: number) {
+  return db
+    .selectFrom('queue_entries')
+    .select(entryColumns)
+    .where('event_id', '=', eventId)
+    .where('last_played_at', 'is not', null)
+    .orderBy('last_played_at')
+    .orderBy('song_id')
+    .execute();
+}
+
 /**
  * Rebuilds an event's counters and entries from its rows: for data written
  * around the live queue (test and benchmark seeding, a repair by hand).

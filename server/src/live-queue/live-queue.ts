@@ -522,6 +522,24 @@ export function createLiveQueue({ db, publish }: LiveQueueDeps) {
       return rows.map(toSongRequest);
     },
 
+    /**
+     * The host's set list: every played song in the order it was (last)
+     * played, with its requests; 404 for someone else's event, a deleted or
+     * missing one.
+     */
+    async setList(reader: DbOrTrx, hostId: number, eventId: number) {
+      const event = await repo.findLiveEvent(reader, { eventId });
+      if (!event || event.host_id !== hostId) throw notFound(REQUEST_MSG.eventNotFound);
+      const played = await repo.listPlayedEntries(reader, eventId);
+      return {
+        event: { name: event.name, code: event.code, timezone: event.timezone },
+        songs: played.map((entry) => ({
+          song: toGroupedSong(entry),
+          playedAt: entry.last_played_at as Date,
+        })),
+      };
+    },
+
     /** When the user joined the event, or undefined when they have not. */
     attendanceOf(reader: DbOrTrx, eventId: number, userId: number) {
       return repo.findAttendance(reader, eventId, userId);

@@ -12,13 +12,16 @@ import {
   type MarkAs,
   type MarkResult,
   type SendSongRequestData,
+  exportSetListQuery,
 } from '@floorfill/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { membersOnly, requireMember, requireSession } from '../auth/auth.plugin.ts';
 import { assertSameUser } from '../events/identity.ts';
 import { ok } from '../http/envelope.ts';
 import { perUserRateLimit } from '../http/per-user-rate-limit.ts';
-import { envelopes } from '../http/responses.ts';
+import { envelopes, errorResponses, mediaResponse } from '../http/responses.ts';
+import { setListCsv, setListFileName, setListM3u } from './set-list.ts';
 
 const MARKED_MSG: Record<MarkAs, string> = {
   played: REQUEST_MSG.markedPlayed,
@@ -123,6 +126,41 @@ export const requestRoutes: FastifyPluginAsyncZod = async (app) => {
       const session = requireMember(request);
       const { event_id: eventId, song_id: songId } = request.query;
       return ok('', await liveQueue.requestersOf(db, session.userId, eventId, songId));
+    },
+  );
+
+  app.get(
+    '/api/v1/export-set-list',
+    {
+      onRequest: membersOnly,
+      schema: {
+        tags,
+        summary:
+          "The host's set list: every played song in play order, as CSV (a spreadsheet) or M3U (a playlist)",
+        querystring: exportSetListQuery,
+        response: {
+          200: mediaResponse(
+            'text/csv',
+            'The set list as CSV, or as M3U with format=m3u.',
+            z.string(),
+          ),
+          ...errorResponses,
+        },
+      },
+    },
+    async (request, reply) => {
+      const session = requireMember(request);
+      const { event_id: eventId, format } = request.query;
+      const list = await liveQueue.setList(db, session.userId, eventId);
+      const body = format === 'm3u' ? setListM3u(list) : setListCsv(list);
+      return reply
+        .header(
+          'content-type',
+          format === 'm3u' ? 'audio/x-mpegurl; charset=utf-8' : 'text/csv; charset=utf-8',
+        )
+        .header('content-disposition', `attachment; filename="${setListFileName(list, format)}"`)
+        .header('cache-control', 'no-store')
+        .send(body);
     },
   );
 };

@@ -19,6 +19,7 @@ import { EventFormModal } from './event-form-modal';
 import { EventHeaderCard } from './event-header-card';
 import { EventShareModal } from './event-share-modal';
 import { HostCard } from './host-card';
+import { SetListCard } from './set-list-card';
 import { SongRequestCard } from './song-request-card';
 
 const MARK_CONFIRM: Record<
@@ -170,7 +171,10 @@ export function HostEventDetails({ eventId }: { eventId: number }) {
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 4 }}>
-          <HostCard host={event.host} />
+          <Stack gap="lg">
+            <HostCard host={event.host} />
+            <SetListCard eventId={event.id} songs={songs} />
+          </Stack>
         </Grid.Col>
       </Grid>
 
