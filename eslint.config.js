@@ -13,12 +13,6 @@ const webFeatures = readdirSync(`${root}/web/src/features`, { withFileTypes: tru
   .map((entry) => entry.name);
 
 /**
- * Until realtime has its `index.ts`, the two modules other features already
- * use stand in for it; nothing else inside realtime may be reached from outside.
- */
-const realtimeStandIns = ['./realtime/use-event-room.ts', './realtime/components/live-status.tsx'];
-
-/**
  * A feature reaches another only through that feature's `index.ts`. Tests
  * (and `testing/` helpers) may also use another feature's `testing/` folder,
  * its test-only public API.
@@ -30,7 +24,6 @@ function featureZones({ forTests }) {
     except: [
       `./${feature}`,
       ...webFeatures.map((other) => `./${other}/index.ts`),
-      ...realtimeStandIns,
       ...(forTests ? webFeatures.map((other) => `./${other}/testing`) : []),
     ],
     message: `Import another feature through its index.ts (\`@/features/<name>\`), never its internals.`,

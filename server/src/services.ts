@@ -7,6 +7,8 @@ import type { AppContext } from './infra/context.ts';
 import { createLiveQueue } from './live-queue/live-queue.ts';
 import type { QueuePublisher } from './live-queue/queue-pushes.ts';
 import { createSongResolver } from './live-queue/requested-song.ts';
+import { createPaymentsService } from './payments/payments.service.ts';
+import { createStripeClient } from './payments/stripe-client.ts';
 import { createProfilesService } from './profiles/profiles.service.ts';
 import { createWalletsService } from './wallets/wallets.service.ts';
 
@@ -21,6 +23,8 @@ export function createServices(ctx: AppContext, publish: QueuePublisher) {
   const events = createEventsService(config, liveQueue);
   const profiles = createProfilesService(config, events);
   const attendance = createAttendanceService(events, liveQueue, profiles);
+  // One Stripe client per app (Stripe mode only): payment links, onboarding, the webhook.
+  const stripe = config.payments.stripe ? createStripeClient(config.payments.stripe) : undefined;
   const limits = config.failureLimits;
   const budget = (name: string, max: number) =>
     createFailureBudget({ name, max, windowMs: FAILURE_WINDOW_MS }, ctx.redis, config.redisPrefix);
@@ -33,6 +37,8 @@ export function createServices(ctx: AppContext, publish: QueuePublisher) {
     profiles,
     attendance,
     wallets: createWalletsService(config),
+    stripe,
+    payments: createPaymentsService({ config, stripe }),
     /**
      * Budgets of failed tries (http/failure-budget.ts), shared by the routes
      * that spend them: a wrong event code spends the caller's address (join

@@ -18,12 +18,7 @@ import { failure, ok } from '../http/envelope.ts';
 import { HttpError } from '../http/errors.ts';
 import { envelopes, errorResponses, redirectResponse } from '../http/responses.ts';
 import { demoCheckoutRoutes } from './demo-checkout.routes.ts';
-import {
-  CONNECT_REFRESH_PATH,
-  createPaymentsService,
-  StripeUnavailableError,
-} from './payments.service.ts';
-import { createStripeClient } from './stripe-client.ts';
+import { CONNECT_REFRESH_PATH, StripeUnavailableError } from './payments.service.ts';
 import { attachLocalNotifier, detachLocalNotifier } from './user-notifier.ts';
 import { stripeWebhookRoutes } from './webhook.routes.ts';
 
@@ -36,8 +31,7 @@ const PAYMENT_LINKS_PER_MINUTE = 60;
  */
 export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config, db } = app.ctx;
-  const stripe = config.payments.stripe ? createStripeClient(config.payments.stripe) : undefined;
-  const payments = createPaymentsService({ config, stripe });
+  const { payments, stripe } = app.services;
   const tags = ['Payments'];
 
   // Jobs running in this process push a paid tip through this app's Socket.IO server.

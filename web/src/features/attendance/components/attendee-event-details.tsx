@@ -27,8 +27,7 @@ import {
 } from '@/features/events';
 import { TipHostCard } from '@/features/payments';
 import { RateHostCard } from '@/features/ratings';
-import { LiveStatus } from '@/features/realtime/components/live-status';
-import { EVENT_DELETED_MSG, useEventRoom } from '@/features/realtime/use-event-room';
+import { EVENT_DELETED_MSG, LiveStatus, useEventRoom } from '@/features/realtime';
 import {
   OwnSongRequests,
   requestedSongIds,
