@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { ATTENDANCE_MSG, MSG, REQUEST_MSG } from '@floorfill/shared';
+import { ATTENDANCE_MSG, MSG, REQUEST_MSG, REQUEST_RULE_MSG } from '@floorfill/shared';
 import { expect, type Page } from '@playwright/test';
 import {
   captureScreens,
@@ -126,6 +126,22 @@ test('a request reaches the booth live, groups with a guest’s, and its request
   await expect(ownRequest.getByRole('img', { name: 'Not played' })).toBeVisible();
   await expectAccessible(attendee);
   await captureScreens(attendee, 'attendee-event-details');
+
+  // The host closes requests: the attendee's page says so at once and offers no request.
+  const close = await host.request.post('/api/v1/update-request-settings', {
+    data: { event_id: tonight.id, requests_open: false },
+  });
+  expect(close.ok(), await close.text()).toBe(true);
+  await expect(attendee.getByText(REQUEST_RULE_MSG.closed)).toBeVisible();
+  await expect(attendee.getByRole('button', { name: 'Request a song' })).toBeDisabled();
+  await expectAccessible(attendee);
+  await captureScreens(attendee, 'attendee-event-requests-closed');
+  const reopen = await host.request.post('/api/v1/update-request-settings', {
+    data: { event_id: tonight.id, requests_open: true },
+  });
+  expect(reopen.ok(), await reopen.text()).toBe(true);
+  await expect(attendee.getByText(REQUEST_RULE_MSG.closed)).toHaveCount(0);
+  await expect(attendee.getByRole('button', { name: 'Request a song' })).toBeEnabled();
 
   // The booth shows it within a blink, no reload.
   await expect(host.getByText('Requested by 1 attendee', { exact: true })).toBeVisible();

@@ -40,6 +40,7 @@ import { attendanceKeys } from '../api/attendance-keys';
 import { isEventId, useAttendeeEventDetails } from '../api/get-attendee-event-details';
 import { useJoinEvent, useLeaveEvent } from '../api/membership';
 import { JoinEventForm } from './join-event-form';
+import { canRequest, RequestState } from './request-state';
 
 export const JOIN_TO_REQUEST = 'Join this event to request songs.';
 
@@ -202,6 +203,7 @@ export function AttendeeEventDetails({ eventId, userId, isGuest }: AttendeeEvent
                       size="lg"
                       radius="xl"
                       onClick={() => setSearching(true)}
+                      disabled={!canRequest(event.request_settings, event.song_requests)}
                       aria-label="Request a song"
                     >
                       <IconPlus size={20} aria-hidden="true" />
@@ -209,6 +211,9 @@ export function AttendeeEventDetails({ eventId, userId, isGuest }: AttendeeEvent
                   </Tooltip>
                 ) : null}
               </Group>
+              {joined ? (
+                <RequestState settings={event.request_settings} ownRequests={event.song_requests} />
+              ) : null}
               {joined ? (
                 <OwnSongRequests
                   requests={event.song_requests}
