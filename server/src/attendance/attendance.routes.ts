@@ -42,14 +42,18 @@ export const attendanceRoutes: FastifyPluginAsyncZod = async (app) => {
       const session = requireSession(request);
       assertSameUser(session, request.body.attendeeId);
       // Codes are short: wrong ones are counted per address and account, so guessing stops early.
-      await assertTriesLeft(failures.codesByAddress, [request.ip]);
-      await assertTriesLeft(failures.codesByAccount, [String(session.userId)]);
+      await Promise.all([
+        assertTriesLeft(failures.codesByAddress, [request.ip]),
+        assertTriesLeft(failures.codesByAccount, [String(session.userId)]),
+      ]);
       const outcome = await liveQueue
         .join(session.userId, request.body.code)
         .catch(async (error) => {
           if (error instanceof HttpError && error.statusCode === 404) {
-            await failures.codesByAddress.spend([request.ip]);
-            await failures.codesByAccount.spend([String(session.userId)]);
+            await Promise.all([
+              failures.codesByAddress.spend([request.ip]),
+              failures.codesByAccount.spend([String(session.userId)]),
+            ]);
           }
           throw error;
         });

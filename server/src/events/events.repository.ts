@@ -1,4 +1,5 @@
-import { sql } from 'kysely';
+import { sql, type ExpressionBuilder } from 'kysely';
+import type { Database } from '../infra/database-types.ts';
 import type { DbOrTrx } from '../infra/db.ts';
 
 /**
@@ -55,6 +56,17 @@ export const eventSummaryColumns = [
   'events.code',
   'events.seq',
 ] as const;
+
+/** Inside a query on `events`: has this user joined the event (an attendance row exists)? */
+export function joinedBy(eb: ExpressionBuilder<Database, 'events'>, userId: number) {
+  return eb.exists(
+    eb
+      .selectFrom('event_attendees')
+      .select('event_attendees.user_id')
+      .whereRef('event_attendees.event_id', '=', 'events.id')
+      .where('event_attendees.user_id', '=', userId),
+  );
+}
 
 /** The host's request controls (migration 202611251000). */
 export const settingsColumns = [
@@ -298,18 +310,7 @@ export async function findWatchableEvent(
     .select(['events.seq', 'events.host_id', 'events.joined_count', 'events.request_count'])
     .where('events.id', '=', eventId)
     .where('events.deleted_at', 'is', null)
-    .where((eb) =>
-      eb.or([
-        eb('events.host_id', '=', userId),
-        eb.exists(
-          eb
-            .selectFrom('event_attendees')
-            .select('event_attendees.user_id')
-            .whereRef('event_attendees.event_id', '=', 'events.id')
-            .where('event_attendees.user_id', '=', userId),
-        ),
-      ]),
-    )
+    .where((eb) => eb.or([eb('events.host_id', '=', userId), joinedBy(eb, userId)]))
     .executeTakeFirst();
   return row
     ? {

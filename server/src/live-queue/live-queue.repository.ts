@@ -1,7 +1,7 @@
 import { sql, type Selectable } from 'kysely';
 import type { QueueEntriesTable } from '../infra/database-types.ts';
 import type { DbOrTrx } from '../infra/db.ts';
-import { eventSummaryColumns } from '../events/events.repository.ts';
+import { eventSummaryColumns, joinedBy, settingsColumns } from '../events/events.repository.ts';
 
 /**
  * All SQL that writes an event's live queue: the `song_requests` rows, the
@@ -176,25 +176,8 @@ export async function insertRequest(
 export async function findRequestRefusal(db: DbOrTrx, eventId: number, attendeeId: number) {
   return db
     .selectFrom('events')
-    .select([
-      'events.end_time',
-      'events.requests_open',
-      'events.max_open_requests_per_guest',
-      'events.guest_cooldown_seconds',
-      'events.song_repeat_minutes',
-      'events.blocked_terms',
-    ])
-    .select((eb) =>
-      eb
-        .exists(
-          eb
-            .selectFrom('event_attendees')
-            .select('event_attendees.user_id')
-            .whereRef('event_attendees.event_id', '=', 'events.id')
-            .where('event_attendees.user_id', '=', attendeeId),
-        )
-        .as('attending'),
-    )
+    .select(['events.end_time', ...settingsColumns])
+    .select((eb) => joinedBy(eb, attendeeId).as('attending'))
     .where('events.id', '=', eventId)
     .where('events.deleted_at', 'is', null)
     .executeTakeFirst();
@@ -225,13 +208,7 @@ export async function readRequestRules(
 ) {
   return trx
     .selectFrom('events')
-    .select([
-      'events.requests_open',
-      'events.max_open_requests_per_guest',
-      'events.guest_cooldown_seconds',
-      'events.song_repeat_minutes',
-      'events.blocked_terms',
-    ])
+    .select(settingsColumns)
     .select((eb) => [
       eb
         .selectFrom('song_requests')

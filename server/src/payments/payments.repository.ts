@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { TipStatus } from '../infra/database-types.ts';
 import type { DbOrTrx } from '../infra/db.ts';
+import { joinedBy } from '../events/events.repository.ts';
 
 /** All Kysely code of tips, connected accounts and webhook bookkeeping. */
 
@@ -115,19 +116,7 @@ export async function findLiveHostEvent(
 ) {
   return db
     .selectFrom('events')
-    .select((eb) => [
-      'events.id',
-      'events.name',
-      eb
-        .exists(
-          eb
-            .selectFrom('event_attendees')
-            .select('event_attendees.user_id')
-            .whereRef('event_attendees.event_id', '=', 'events.id')
-            .where('event_attendees.user_id', '=', userId),
-        )
-        .as('joined'),
-    ])
+    .select((eb) => ['events.id', 'events.name', joinedBy(eb, userId).as('joined')])
     .where('events.id', '=', eventId)
     .where('events.host_id', '=', hostId)
     .where('events.deleted_at', 'is', null)

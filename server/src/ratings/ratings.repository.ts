@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { DbOrTrx } from '../infra/db.ts';
+import { joinedBy } from '../events/events.repository.ts';
 
 /** All Kysely code of ratings and the host's running rating totals. */
 
@@ -25,15 +26,7 @@ export async function findLiveHostEvent(
     .select((eb) => [
       'events.id',
       eb('events.start_time', '<=', sql<Date>`now()`).as('started'),
-      eb
-        .exists(
-          eb
-            .selectFrom('event_attendees')
-            .select('event_attendees.user_id')
-            .whereRef('event_attendees.event_id', '=', 'events.id')
-            .where('event_attendees.user_id', '=', attendeeId),
-        )
-        .as('joined'),
+      joinedBy(eb, attendeeId).as('joined'),
     ])
     .where('events.id', '=', eventId)
     .where('events.host_id', '=', hostId)
