@@ -10,6 +10,7 @@
  * DATABASE_URL and REDIS_URL and are skipped, saying so, without them. The
  * laptop benchmark times and weighs `npm start` in the embedded default,
  * whatever DATABASE_URL and REDIS_URL say.
+ * `--quick` runs them all at small sizes (under three minutes).
  * `--only rest`, `--only realtime`, `--only laptop` or `--only sign-in` picks one; `--no-record`
  * only prints.
  */
@@ -32,9 +33,31 @@ const { values } = parseArgs({
     joiners: { type: 'string', default: '1000' },
     'join-connections': { type: 'string', default: '100' },
     'no-record': { type: 'boolean', default: false },
+    quick: { type: 'boolean', default: false },
   },
   allowPositionals: false,
 });
+
+/**
+ * `--quick`: every benchmark at small sizes, one node, a few seconds each —
+ * the figures beside their targets in under three minutes, for a look after
+ * a change (the full sizes stay what `docs/performance.md` records). Sizes
+ * given as flags still win.
+ */
+if (values.quick) {
+  const given = new Set(process.argv.slice(2).map((arg) => arg.replace(/^--/, '').split('=')[0]));
+  const quick: Record<string, string> = {
+    attendees: '300',
+    nodes: '1',
+    duration: '5',
+    'rest-duration': '3',
+    'event-requests': '1000',
+    joiners: '200',
+  };
+  for (const [name, value] of Object.entries(quick)) {
+    if (!given.has(name)) (values as Record<string, unknown>)[name] = value;
+  }
+}
 
 const list = (value: string) =>
   value
