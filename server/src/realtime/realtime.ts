@@ -102,6 +102,12 @@ export interface Realtime {
     ...args: PushArgs<E>
   ): void;
   /**
+   * `request:upserted` to the event's host, for a write that only added a
+   * request to a song already waiting: a reconnect's delta then carries the
+   * song's counts alone.
+   */
+  toEventHostRecount(eventId: number, push: PushArgs<'request:upserted'>[0]): void;
+  /**
    * State to everyone watching an event, coalesced: each node passes the
    * newest it heard (by seq, from any node) to its own sockets at most once
    * per STATS_INTERVAL_MS. Its seq orders it; it is not a step in the seq.
@@ -305,10 +311,18 @@ export function attachRealtime(app: FastifyInstance): Realtime {
     audience: PushAudience,
     name: E,
     args: PushArgs<E>,
+    recount?: true,
   ): void {
     const [payload] = args as unknown[];
     const seq = (payload as { seq?: unknown } | undefined)?.seq;
-    if (typeof seq === 'number') pushLog.append(eventId, { seq, audience, name, push: payload });
+    if (typeof seq !== 'number') return;
+    pushLog.append(eventId, {
+      seq,
+      audience,
+      name,
+      push: payload,
+      ...(recount ? { recount } : {}),
+    });
   }
 
   return {
@@ -320,6 +334,10 @@ export function attachRealtime(app: FastifyInstance): Realtime {
     toEventHost(eventId, name, ...args) {
       logPush(eventId, 'host', name, args);
       push(eventHostRoom(eventId), name, args);
+    },
+    toEventHostRecount(eventId, upserted) {
+      logPush(eventId, 'host', 'request:upserted', [upserted], true);
+      push(eventHostRoom(eventId), 'request:upserted', [upserted]);
     },
     toUser(userId, name, ...args) {
       push(userRoom(userId), name, args);

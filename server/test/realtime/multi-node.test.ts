@@ -222,6 +222,7 @@ describe('two server processes on one Postgres and one Redis', () => {
                 status: 1,
               }),
             ],
+            recounted: [],
             removed: [],
             stats: { joined: 1, requests: 1 },
           },
