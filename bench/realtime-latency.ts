@@ -94,9 +94,9 @@ function reconnectRows(result: Result): Row[] {
   if (!back) return [['reconnect after time away', 'not measured (the probe failed)']];
   return [
     [
-      `reconnect after ${back.awaySeconds} s away: writes folded / answer ms / whole snapshot KiB`,
+      `reconnect after ${back.awaySeconds} s away: writes folded / songs whole / songs recounted / answer ms / whole snapshot KiB`,
       back.viaDelta
-        ? `${back.writes} / ${back.answerMs} / ${kib(back.snapshotBytes)}`
+        ? `${back.writes} / ${back.wholeSongs} / ${back.recountedSongs} / ${back.answerMs} / ${kib(back.snapshotBytes)}`
         : `no delta (the log did not hold every write) / ${back.answerMs} / ${kib(back.snapshotBytes)}`,
     ],
     ...targetRows([
@@ -141,8 +141,12 @@ function rows(result: Result): Row[] {
       `${result.fanOut.upToDate} / ${result.fanOut.sockets}`,
     ],
     [
-      '`event:stats` per attendee socket per second (coalesced; target ≤ 2)',
+      '`event:stats` per attendee socket per second, first to last (coalesced; target ≤ 2)',
       `${result.fanOut.perSocketPerSecond} · ${result.fanOut.perSocketPerSecond <= 2 ? 'ok' : 'MISS'}`,
+    ],
+    [
+      'shortest time between two `event:stats` to one socket (ms; the server waits 500)',
+      result.fanOut.shortestGapMs,
     ],
     ...reconnectRows(result),
     perNode('sockets per node', (node) => node.connected.sockets),

@@ -61,9 +61,16 @@ export interface LoadResult {
   /**
    * The room's counts, coalesced to at most two a second per socket: how many
    * attendee sockets ended with the counts of the last write (`upToDate` of
-   * `sockets`), and how many `event:stats` each got a second on average.
+   * `sockets`), how many `event:stats` each got a second on average (n pushes
+   * span n − 1 intervals, from its first to its last), and the shortest time
+   * any socket saw between two of them.
    */
-  fanOut: { upToDate: number; sockets: number; perSocketPerSecond: number };
+  fanOut: {
+    upToDate: number;
+    sockets: number;
+    perSocketPerSecond: number;
+    shortestGapMs: number;
+  };
   /**
    * A second host screen that goes away when measuring starts, holding the
    * seq its first screen had, and comes back (on the last node) after
@@ -75,6 +82,9 @@ export interface LoadResult {
     awaySeconds: number;
     /** Writes the delta folds (its toSeq − fromSeq); 0 when the answer had no delta. */
     writes: number;
+    /** Songs the delta carries whole (new to the client, or marked, cancelled), and by their counts alone. */
+    wholeSongs: number;
+    recountedSongs: number;
     viaDelta: boolean;
     answerBytes: number;
     snapshotBytes: number;
@@ -180,11 +190,19 @@ export async function runLoad(input: LoadInput, hooks: LoadHooks): Promise<LoadR
       if (push.seq < maxSeq) outOfOrder += 1;
       maxSeq = Math.max(maxSeq, push.seq);
     });
-    let fanOutReceived = 0;
     const lastStatsSeq = attendeeSockets.map(() => 0);
+    const statsCount = new Uint32Array(attendeeCount);
+    const statsFirst = new Float64Array(attendeeCount);
+    const statsLast = new Float64Array(attendeeCount);
+    let shortestGapMs = Number.POSITIVE_INFINITY;
     for (const [index, socket] of attendeeSockets.entries()) {
       socket.on('event:stats', (push) => {
-        fanOutReceived += 1;
+        const now = performance.now();
+        if (statsCount[index]! > 0)
+          shortestGapMs = Math.min(shortestGapMs, now - statsLast[index]!);
+        else statsFirst[index] = now;
+        statsCount[index]! += 1;
+        statsLast[index] = now;
         lastStatsSeq[index] = Math.max(lastStatsSeq[index] ?? 0, push.seq);
       });
     }
@@ -257,6 +275,8 @@ export async function runLoad(input: LoadInput, hooks: LoadHooks): Promise<LoadR
         reconnect = {
           awaySeconds,
           writes: delta ? delta.toSeq - delta.fromSeq : 0,
+          wholeSongs: delta?.upserted.length ?? 0,
+          recountedSongs: delta?.recounted.length ?? 0,
           viaDelta: delta !== undefined,
           answerBytes: Buffer.byteLength(JSON.stringify(answer)),
           snapshotBytes: (await snapshot.arrayBuffer()).byteLength,
@@ -302,7 +322,13 @@ export async function runLoad(input: LoadInput, hooks: LoadHooks): Promise<LoadR
     while (performance.now() < drainUntil && (hostWaiting() || upToDate() < attendeeCount)) {
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
-    const runSeconds = Math.max(0.001, (performance.now() - startedAt) / 1000);
+    let intervals = 0;
+    let spanMs = 0;
+    for (let index = 0; index < attendeeCount; index += 1) {
+      if (statsCount[index]! < 2) continue;
+      intervals += statsCount[index]! - 1;
+      spanMs += statsLast[index]! - statsFirst[index]!;
+    }
 
     const latencies: number[] = [];
     let lost = 0;
@@ -332,7 +358,8 @@ export async function runLoad(input: LoadInput, hooks: LoadHooks): Promise<LoadR
       fanOut: {
         upToDate: upToDate(),
         sockets: attendeeCount,
-        perSocketPerSecond: round2(fanOutReceived / Math.max(1, attendeeCount) / runSeconds),
+        perSocketPerSecond: round2(intervals / Math.max(0.001, spanMs / 1000)),
+        shortestGapMs: Number.isFinite(shortestGapMs) ? round2(shortestGapMs) : 0,
       },
       reconnect,
     };
