@@ -130,6 +130,10 @@ function rows(result: Result): Row[] {
     ['refused or failed, by status', failures.length > 0 ? failures.join(', ') : 'none'],
     ['POST → host socket, ms p50 / p95 / p99 / max', formatPercentiles(result.pushLatencyMs)],
     ['POST → HTTP answer, ms p50 / p95 / p99 / max', formatPercentiles(result.httpLatencyMs)],
+    [
+      'POST → HTTP answer of the admitted (201), ms p50 / p95 / p99 / max',
+      formatPercentiles(result.admittedHttpLatencyMs),
+    ],
     ['lost (accepted, never pushed to the host)', result.lost],
     ['out of order (seq lower than one already seen)', result.outOfOrder],
     [

@@ -7,16 +7,11 @@
  * process, so one clock measures both ends.
  */
 import { performance } from 'node:perf_hooks';
-import type { ClientToServerEvents, ServerToClientEvents } from '@floorfill/shared';
-import { io, type Socket } from 'socket.io-client';
+import { connectAndSubscribe, connectSocket, startFleet } from './lib/attendee-sockets.ts';
 import { round2, summary, type Percentiles } from './lib/report.ts';
-
-type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 /** How long to wait for stragglers after the last request was answered. */
 const DRAIN_MS = 5000;
-/** Handshakes at a time: a burst of thousands measures the handshake, not the room. */
-const CONNECT_BATCH = 50;
 
 export interface LoadInput {
   nodeUrls: readonly string[];
@@ -48,6 +43,8 @@ export interface LoadResult {
   achievedRate: number;
   pushLatencyMs: Percentiles;
   httpLatencyMs: Percentiles;
+  /** The same for the requests the node admitted (201) only: shed ones answer at once. */
+  admittedHttpLatencyMs: Percentiles;
   /** Accepted requests whose push never reached the host's socket. */
   lost: number;
   /** Pushes that reached the host after one with a higher seq. */
@@ -95,40 +92,6 @@ export interface LoadResult {
 /** How long the reconnecting host screen stays away (less when the run is shorter). */
 const AWAY_SECONDS = 10;
 
-function connect(url: string, token: string): Promise<ClientSocket> {
-  return new Promise((resolve, reject) => {
-    const socket: ClientSocket = io(url, {
-      transports: ['websocket'],
-      reconnection: false,
-      forceNew: true,
-      auth: { token },
-    });
-    socket.once('connect', () => resolve(socket));
-    socket.once('connect_error', reject);
-  });
-}
-
-async function connectAndSubscribe(
-  urls: readonly string[],
-  tokens: readonly string[],
-  eventId: number,
-): Promise<ClientSocket[]> {
-  const sockets: ClientSocket[] = [];
-  for (let start = 0; start < tokens.length; start += CONNECT_BATCH) {
-    const batch = await Promise.all(
-      tokens
-        .slice(start, start + CONNECT_BATCH)
-        .map((token, offset) => connect(urls[(start + offset) % urls.length] ?? '', token)),
-    );
-    sockets.push(...batch);
-    const acks = await Promise.all(
-      batch.map((socket) => socket.emitWithAck('event:subscribe', { eventId })),
-    );
-    if (acks.some((ack) => !ack.ok)) throw new Error('a socket could not subscribe');
-  }
-  return sockets;
-}
-
 /** The web client's reorder window (web/src/features/realtime/use-event-room.ts). */
 const REORDER_WINDOW_MS = 250;
 
@@ -170,10 +133,11 @@ export async function runLoad(input: LoadInput, hooks: LoadHooks): Promise<LoadR
     input.eventId,
   );
   if (!hostSocket) throw new Error('no host socket');
-  const attendeeSockets = await connectAndSubscribe(
-    input.nodeUrls,
-    input.attendeeTokens,
-    input.eventId,
+  const attendees = await startFleet(input.nodeUrls, input.eventId, input.attendeeTokens).catch(
+    (error: unknown) => {
+      hostSocket.disconnect();
+      throw error;
+    },
   );
 
   try {
@@ -190,27 +154,11 @@ export async function runLoad(input: LoadInput, hooks: LoadHooks): Promise<LoadR
       if (push.seq < maxSeq) outOfOrder += 1;
       maxSeq = Math.max(maxSeq, push.seq);
     });
-    const lastStatsSeq = attendeeSockets.map(() => 0);
-    const statsCount = new Uint32Array(attendeeCount);
-    const statsFirst = new Float64Array(attendeeCount);
-    const statsLast = new Float64Array(attendeeCount);
-    let shortestGapMs = Number.POSITIVE_INFINITY;
-    for (const [index, socket] of attendeeSockets.entries()) {
-      socket.on('event:stats', (push) => {
-        const now = performance.now();
-        if (statsCount[index]! > 0)
-          shortestGapMs = Math.min(shortestGapMs, now - statsLast[index]!);
-        else statsFirst[index] = now;
-        statsCount[index]! += 1;
-        statsLast[index] = now;
-        lastStatsSeq[index] = Math.max(lastStatsSeq[index] ?? 0, push.seq);
-      });
-    }
-
     const sentAt = new Map<string, number>();
     /** Which node answered each accepted request, and when it was sent (ms into the run). */
     const sentVia = new Map<string, { node: number; atMs: number }>();
     const httpLatencies: number[] = [];
+    const admittedLatencies: number[] = [];
     const failures: Record<string, number> = {};
     const fail = (reason: string) => {
       failures[reason] = (failures[reason] ?? 0) + 1;
@@ -233,12 +181,15 @@ export async function runLoad(input: LoadInput, hooks: LoadHooks): Promise<LoadR
           const body = (await res.json()) as {
             data?: { grouped_song_request?: { request_count: number } };
           };
-          if (index >= warmup) httpLatencies.push(performance.now() - started);
+          if (index < warmup) return;
+          const took = performance.now() - started;
+          httpLatencies.push(took);
           const count = body.data?.grouped_song_request?.request_count;
-          if (index < warmup) {
-            return;
+          if (res.status === 503 && !res.headers.has('retry-after')) {
+            return fail('503 without Retry-After');
           }
           if (res.status !== 201 || count === undefined) return fail(String(res.status));
+          admittedLatencies.push(took);
           sentAt.set(`${songId}#${count}`, started);
           sentVia.set(`${songId}#${count}`, {
             node: index % input.nodeUrls.length,
@@ -259,7 +210,7 @@ export async function runLoad(input: LoadInput, hooks: LoadHooks): Promise<LoadR
       const since = maxSeq;
       await new Promise((resolve) => setTimeout(resolve, awaySeconds * 1000));
       const url = input.nodeUrls[input.nodeUrls.length - 1] ?? '';
-      const socket = await connect(url, input.hostToken);
+      const socket = await connectSocket(url, input.hostToken);
       try {
         const asked = performance.now();
         const answer = await socket.emitWithAck('event:subscribe', {
@@ -316,18 +267,12 @@ export async function runLoad(input: LoadInput, hooks: LoadHooks): Promise<LoadR
     await Promise.all([...inFlight, ...hookCalls]);
     // Every push still on its way: the host's entries (receivedAt also holds the
     // warm-up's, so compare keys, not sizes) and the last counts to every attendee socket.
-    const upToDate = () => lastStatsSeq.filter((seq) => seq >= maxSeq).length;
     const hostWaiting = () => [...sentAt.keys()].some((key) => !receivedAt.has(key));
     const drainUntil = performance.now() + DRAIN_MS;
-    while (performance.now() < drainUntil && (hostWaiting() || upToDate() < attendeeCount)) {
+    let heard = await attendees.heard(maxSeq);
+    while (performance.now() < drainUntil && (hostWaiting() || heard.upToDate < attendeeCount)) {
       await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    let intervals = 0;
-    let spanMs = 0;
-    for (let index = 0; index < attendeeCount; index += 1) {
-      if (statsCount[index]! < 2) continue;
-      intervals += statsCount[index]! - 1;
-      spanMs += statsLast[index]! - statsFirst[index]!;
+      heard = await attendees.heard(maxSeq);
     }
 
     const latencies: number[] = [];
@@ -352,19 +297,20 @@ export async function runLoad(input: LoadInput, hooks: LoadHooks): Promise<LoadR
       achievedRate: Math.round(((measuredCount - 1) / sendingSeconds) * 10) / 10,
       pushLatencyMs: summary(latencies),
       httpLatencyMs: summary(httpLatencies),
+      admittedHttpLatencyMs: summary(admittedLatencies),
       lost,
       outOfOrder,
       reordered: reorderWaits(seqArrivals),
       fanOut: {
-        upToDate: upToDate(),
+        upToDate: heard.upToDate,
         sockets: attendeeCount,
-        perSocketPerSecond: round2(intervals / Math.max(0.001, spanMs / 1000)),
-        shortestGapMs: Number.isFinite(shortestGapMs) ? round2(shortestGapMs) : 0,
+        perSocketPerSecond: round2(heard.intervals / Math.max(0.001, heard.spanMs / 1000)),
+        shortestGapMs: Number.isFinite(heard.shortestGapMs) ? round2(heard.shortestGapMs) : 0,
       },
       reconnect,
     };
   } finally {
     hostSocket.disconnect();
-    for (const socket of attendeeSockets) socket.disconnect();
+    await attendees.close();
   }
 }
