@@ -166,6 +166,13 @@ function rows(result: Result): Row[] {
     ),
     perNode('RSS at the end (MiB), per node', (node) => round2(node.end.rssBytes / 1024 ** 2)),
     [
+      'server CPU per push a socket got while measuring (µs, all nodes; the requests’ own work included)',
+      round2(
+        (result.nodes.reduce((sum, node) => sum + node.measuringCpuMs, 0) * 1000) /
+          Math.max(1, result.fanOut.deliveredWhileMeasuring),
+      ),
+    ],
+    [
       'server CPU per accepted request (ms, all nodes)',
       round2(result.nodes.reduce((sum, node) => sum + node.measuringCpuMs, 0) / accepted),
     ],

@@ -67,6 +67,8 @@ export interface LoadResult {
     sockets: number;
     perSocketPerSecond: number;
     shortestGapMs: number;
+    /** Pushes the sockets (attendees' and the host's) got from the start of measuring to the end. */
+    deliveredWhileMeasuring: number;
   };
   /**
    * A second host screen that goes away when measuring starts, holding the
@@ -147,6 +149,10 @@ export async function runLoad(input: LoadInput, hooks: LoadHooks): Promise<LoadR
     let maxSeq = 0;
     let outOfOrder = 0;
     const seqArrivals = new Map<number, number>();
+    let hostPushes = 0;
+    hostSocket.onAny(() => {
+      hostPushes += 1;
+    });
     hostSocket.on('request:upserted', (push) => {
       const now = performance.now();
       receivedAt.set(`${push.request.song_id}#${push.request.request_count}`, now);
@@ -240,6 +246,8 @@ export async function runLoad(input: LoadInput, hooks: LoadHooks): Promise<LoadR
 
     let sent = 0;
     let measuringSince = 0;
+    let hostPushesBeforeMeasuring = 0;
+    let statsBeforeMeasuring = 0;
     let lastSentAt = 0;
     const hookCalls: Array<Promise<void>> = [];
     const startedAt = performance.now();
@@ -250,7 +258,14 @@ export async function runLoad(input: LoadInput, hooks: LoadHooks): Promise<LoadR
         for (; sent < due; sent += 1) {
           if (sent === warmup) {
             measuringSince = performance.now();
-            hookCalls.push(hooks.measuring(), probeReconnect());
+            hostPushesBeforeMeasuring = hostPushes;
+            hookCalls.push(
+              hooks.measuring(),
+              probeReconnect(),
+              attendees.heard(0).then((heard) => {
+                statsBeforeMeasuring = heard.received;
+              }),
+            );
           }
           send(sent);
           lastSentAt = performance.now();
@@ -306,6 +321,8 @@ export async function runLoad(input: LoadInput, hooks: LoadHooks): Promise<LoadR
         sockets: attendeeCount,
         perSocketPerSecond: round2(heard.intervals / Math.max(0.001, heard.spanMs / 1000)),
         shortestGapMs: Number.isFinite(heard.shortestGapMs) ? round2(heard.shortestGapMs) : 0,
+        deliveredWhileMeasuring:
+          heard.received - statsBeforeMeasuring + hostPushes - hostPushesBeforeMeasuring,
       },
       reconnect,
     };

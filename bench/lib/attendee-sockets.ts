@@ -38,6 +38,8 @@ export interface StatsHeard {
   intervals: number;
   spanMs: number;
   shortestGapMs: number;
+  /** Every `event:stats` the sockets got so far. */
+  received: number;
 }
 
 type WorkerRequest =
@@ -125,10 +127,12 @@ function serveSlice(): void {
       }
       case 'heard': {
         let upToDate = 0;
+        let received = 0;
         let intervals = 0;
         let spanMs = 0;
         for (let index = 0; index < sockets.length; index += 1) {
           if (newestSeq[index]! >= request.seq) upToDate += 1;
+          received += count[index]!;
           if (count[index]! < 2) continue;
           intervals += count[index]! - 1;
           spanMs += last[index]! - first[index]!;
@@ -136,7 +140,7 @@ function serveSlice(): void {
         send({
           type: 'heard',
           id: request.id,
-          heard: { upToDate, intervals, spanMs, shortestGapMs },
+          heard: { upToDate, intervals, spanMs, shortestGapMs, received },
         });
         return;
       }
@@ -240,8 +244,15 @@ export async function startFleet(
           intervals: sum.intervals + part.intervals,
           spanMs: sum.spanMs + part.spanMs,
           shortestGapMs: Math.min(sum.shortestGapMs, part.shortestGapMs),
+          received: sum.received + part.received,
         }),
-        { upToDate: 0, intervals: 0, spanMs: 0, shortestGapMs: Number.POSITIVE_INFINITY },
+        {
+          upToDate: 0,
+          intervals: 0,
+          spanMs: 0,
+          shortestGapMs: Number.POSITIVE_INFINITY,
+          received: 0,
+        },
       );
     },
     close,
