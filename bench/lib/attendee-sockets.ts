@@ -57,6 +57,8 @@ export function connectSocket(url: string, token: string): Promise<ClientSocket>
       transports: ['websocket'],
       reconnection: false,
       forceNew: true,
+      // A node busy with thousands of handshakes on a shared machine answers late, not never.
+      timeout: 120_000,
       auth: { token },
     });
     socket.once('connect', () => resolve(socket));
