@@ -7,16 +7,11 @@
  * process, so one clock measures both ends.
  */
 import { performance } from 'node:perf_hooks';
-import type { ClientToServerEvents, ServerToClientEvents } from '@floorfill/shared';
-import { io, type Socket } from 'socket.io-client';
+import { connectAndSubscribe, connectSocket, startFleet } from './lib/attendee-sockets.ts';
 import { round2, summary, type Percentiles } from './lib/report.ts';
-
-type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 /** How long to wait for stragglers after the last request was answered. */
 const DRAIN_MS = 5000;
-/** Handshakes at a time: a burst of thousands measures the handshake, not the room. */
-const CONNECT_BATCH = 50;
 
 export interface LoadInput {
   nodeUrls: readonly string[];
@@ -48,6 +43,8 @@ export interface LoadResult {
   achievedRate: number;
   pushLatencyMs: Percentiles;
   httpLatencyMs: Percentiles;
+  /** The same for the requests the node admitted (201) only: shed ones answer at once. */
+  admittedHttpLatencyMs: Percentiles;
   /** Accepted requests whose push never reached the host's socket. */
   lost: number;
   /** Pushes that reached the host after one with a higher seq. */
@@ -61,9 +58,18 @@ export interface LoadResult {
   /**
    * The room's counts, coalesced to at most two a second per socket: how many
    * attendee sockets ended with the counts of the last write (`upToDate` of
-   * `sockets`), and how many `event:stats` each got a second on average.
+   * `sockets`), how many `event:stats` each got a second on average (n pushes
+   * span n − 1 intervals, from its first to its last), and the shortest time
+   * any socket saw between two of them.
    */
-  fanOut: { upToDate: number; sockets: number; perSocketPerSecond: number };
+  fanOut: {
+    upToDate: number;
+    sockets: number;
+    perSocketPerSecond: number;
+    shortestGapMs: number;
+    /** Pushes the sockets (attendees' and the host's) got from the start of measuring to the end. */
+    deliveredWhileMeasuring: number;
+  };
   /**
    * A second host screen that goes away when measuring starts, holding the
    * seq its first screen had, and comes back (on the last node) after
@@ -75,6 +81,9 @@ export interface LoadResult {
     awaySeconds: number;
     /** Writes the delta folds (its toSeq − fromSeq); 0 when the answer had no delta. */
     writes: number;
+    /** Songs the delta carries whole (new to the client, or marked, cancelled), and by their counts alone. */
+    wholeSongs: number;
+    recountedSongs: number;
     viaDelta: boolean;
     answerBytes: number;
     snapshotBytes: number;
@@ -84,40 +93,6 @@ export interface LoadResult {
 
 /** How long the reconnecting host screen stays away (less when the run is shorter). */
 const AWAY_SECONDS = 10;
-
-function connect(url: string, token: string): Promise<ClientSocket> {
-  return new Promise((resolve, reject) => {
-    const socket: ClientSocket = io(url, {
-      transports: ['websocket'],
-      reconnection: false,
-      forceNew: true,
-      auth: { token },
-    });
-    socket.once('connect', () => resolve(socket));
-    socket.once('connect_error', reject);
-  });
-}
-
-async function connectAndSubscribe(
-  urls: readonly string[],
-  tokens: readonly string[],
-  eventId: number,
-): Promise<ClientSocket[]> {
-  const sockets: ClientSocket[] = [];
-  for (let start = 0; start < tokens.length; start += CONNECT_BATCH) {
-    const batch = await Promise.all(
-      tokens
-        .slice(start, start + CONNECT_BATCH)
-        .map((token, offset) => connect(urls[(start + offset) % urls.length] ?? '', token)),
-    );
-    sockets.push(...batch);
-    const acks = await Promise.all(
-      batch.map((socket) => socket.emitWithAck('event:subscribe', { eventId })),
-    );
-    if (acks.some((ack) => !ack.ok)) throw new Error('a socket could not subscribe');
-  }
-  return sockets;
-}
 
 /** The web client's reorder window (web/src/features/realtime/use-event-room.ts). */
 const REORDER_WINDOW_MS = 250;
@@ -160,10 +135,11 @@ export async function runLoad(input: LoadInput, hooks: LoadHooks): Promise<LoadR
     input.eventId,
   );
   if (!hostSocket) throw new Error('no host socket');
-  const attendeeSockets = await connectAndSubscribe(
-    input.nodeUrls,
-    input.attendeeTokens,
-    input.eventId,
+  const attendees = await startFleet(input.nodeUrls, input.eventId, input.attendeeTokens).catch(
+    (error: unknown) => {
+      hostSocket.disconnect();
+      throw error;
+    },
   );
 
   try {
@@ -173,6 +149,10 @@ export async function runLoad(input: LoadInput, hooks: LoadHooks): Promise<LoadR
     let maxSeq = 0;
     let outOfOrder = 0;
     const seqArrivals = new Map<number, number>();
+    let hostPushes = 0;
+    hostSocket.onAny(() => {
+      hostPushes += 1;
+    });
     hostSocket.on('request:upserted', (push) => {
       const now = performance.now();
       receivedAt.set(`${push.request.song_id}#${push.request.request_count}`, now);
@@ -180,19 +160,11 @@ export async function runLoad(input: LoadInput, hooks: LoadHooks): Promise<LoadR
       if (push.seq < maxSeq) outOfOrder += 1;
       maxSeq = Math.max(maxSeq, push.seq);
     });
-    let fanOutReceived = 0;
-    const lastStatsSeq = attendeeSockets.map(() => 0);
-    for (const [index, socket] of attendeeSockets.entries()) {
-      socket.on('event:stats', (push) => {
-        fanOutReceived += 1;
-        lastStatsSeq[index] = Math.max(lastStatsSeq[index] ?? 0, push.seq);
-      });
-    }
-
     const sentAt = new Map<string, number>();
     /** Which node answered each accepted request, and when it was sent (ms into the run). */
     const sentVia = new Map<string, { node: number; atMs: number }>();
     const httpLatencies: number[] = [];
+    const admittedLatencies: number[] = [];
     const failures: Record<string, number> = {};
     const fail = (reason: string) => {
       failures[reason] = (failures[reason] ?? 0) + 1;
@@ -215,12 +187,15 @@ export async function runLoad(input: LoadInput, hooks: LoadHooks): Promise<LoadR
           const body = (await res.json()) as {
             data?: { grouped_song_request?: { request_count: number } };
           };
-          if (index >= warmup) httpLatencies.push(performance.now() - started);
+          if (index < warmup) return;
+          const took = performance.now() - started;
+          httpLatencies.push(took);
           const count = body.data?.grouped_song_request?.request_count;
-          if (index < warmup) {
-            return;
+          if (res.status === 503 && !res.headers.has('retry-after')) {
+            return fail('503 without Retry-After');
           }
           if (res.status !== 201 || count === undefined) return fail(String(res.status));
+          admittedLatencies.push(took);
           sentAt.set(`${songId}#${count}`, started);
           sentVia.set(`${songId}#${count}`, {
             node: index % input.nodeUrls.length,
@@ -241,7 +216,7 @@ export async function runLoad(input: LoadInput, hooks: LoadHooks): Promise<LoadR
       const since = maxSeq;
       await new Promise((resolve) => setTimeout(resolve, awaySeconds * 1000));
       const url = input.nodeUrls[input.nodeUrls.length - 1] ?? '';
-      const socket = await connect(url, input.hostToken);
+      const socket = await connectSocket(url, input.hostToken);
       try {
         const asked = performance.now();
         const answer = await socket.emitWithAck('event:subscribe', {
@@ -257,6 +232,8 @@ export async function runLoad(input: LoadInput, hooks: LoadHooks): Promise<LoadR
         reconnect = {
           awaySeconds,
           writes: delta ? delta.toSeq - delta.fromSeq : 0,
+          wholeSongs: delta?.upserted.length ?? 0,
+          recountedSongs: delta?.recounted.length ?? 0,
           viaDelta: delta !== undefined,
           answerBytes: Buffer.byteLength(JSON.stringify(answer)),
           snapshotBytes: (await snapshot.arrayBuffer()).byteLength,
@@ -269,6 +246,8 @@ export async function runLoad(input: LoadInput, hooks: LoadHooks): Promise<LoadR
 
     let sent = 0;
     let measuringSince = 0;
+    let hostPushesBeforeMeasuring = 0;
+    let statsBeforeMeasuring = 0;
     let lastSentAt = 0;
     const hookCalls: Array<Promise<void>> = [];
     const startedAt = performance.now();
@@ -279,7 +258,14 @@ export async function runLoad(input: LoadInput, hooks: LoadHooks): Promise<LoadR
         for (; sent < due; sent += 1) {
           if (sent === warmup) {
             measuringSince = performance.now();
-            hookCalls.push(hooks.measuring(), probeReconnect());
+            hostPushesBeforeMeasuring = hostPushes;
+            hookCalls.push(
+              hooks.measuring(),
+              probeReconnect(),
+              attendees.heard(0).then((heard) => {
+                statsBeforeMeasuring = heard.received;
+              }),
+            );
           }
           send(sent);
           lastSentAt = performance.now();
@@ -296,13 +282,13 @@ export async function runLoad(input: LoadInput, hooks: LoadHooks): Promise<LoadR
     await Promise.all([...inFlight, ...hookCalls]);
     // Every push still on its way: the host's entries (receivedAt also holds the
     // warm-up's, so compare keys, not sizes) and the last counts to every attendee socket.
-    const upToDate = () => lastStatsSeq.filter((seq) => seq >= maxSeq).length;
     const hostWaiting = () => [...sentAt.keys()].some((key) => !receivedAt.has(key));
     const drainUntil = performance.now() + DRAIN_MS;
-    while (performance.now() < drainUntil && (hostWaiting() || upToDate() < attendeeCount)) {
+    let heard = await attendees.heard(maxSeq);
+    while (performance.now() < drainUntil && (hostWaiting() || heard.upToDate < attendeeCount)) {
       await new Promise((resolve) => setTimeout(resolve, 50));
+      heard = await attendees.heard(maxSeq);
     }
-    const runSeconds = Math.max(0.001, (performance.now() - startedAt) / 1000);
 
     const latencies: number[] = [];
     let lost = 0;
@@ -326,18 +312,22 @@ export async function runLoad(input: LoadInput, hooks: LoadHooks): Promise<LoadR
       achievedRate: Math.round(((measuredCount - 1) / sendingSeconds) * 10) / 10,
       pushLatencyMs: summary(latencies),
       httpLatencyMs: summary(httpLatencies),
+      admittedHttpLatencyMs: summary(admittedLatencies),
       lost,
       outOfOrder,
       reordered: reorderWaits(seqArrivals),
       fanOut: {
-        upToDate: upToDate(),
+        upToDate: heard.upToDate,
         sockets: attendeeCount,
-        perSocketPerSecond: round2(fanOutReceived / Math.max(1, attendeeCount) / runSeconds),
+        perSocketPerSecond: round2(heard.intervals / Math.max(0.001, heard.spanMs / 1000)),
+        shortestGapMs: Number.isFinite(heard.shortestGapMs) ? round2(heard.shortestGapMs) : 0,
+        deliveredWhileMeasuring:
+          heard.received - statsBeforeMeasuring + hostPushes - hostPushesBeforeMeasuring,
       },
       reconnect,
     };
   } finally {
     hostSocket.disconnect();
-    for (const socket of attendeeSockets) socket.disconnect();
+    await attendees.close();
   }
 }

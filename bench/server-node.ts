@@ -8,7 +8,9 @@
  * The parent asks over IPC for what only the process itself can measure:
  * heap after a full GC (it runs with --expose-gc) and event-loop delay.
  */
+import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { writeHeapSnapshot } from 'node:v8';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { buildApp } from '../server/src/app.ts';
 import { loadConfig } from '../server/src/config.ts';
@@ -59,6 +61,9 @@ function stats(sockets: number, collect: boolean): NodeStats {
     // Twice: the first pass queues finalizers, the second collects what they freed.
     globalThis.gc?.();
     globalThis.gc?.();
+    const folder = process.env.BENCH_HEAP_SNAPSHOT;
+    if (folder)
+      writeHeapSnapshot(path.join(folder, `${process.pid}-${sockets}-sockets.heapsnapshot`));
   }
   const memory = process.memoryUsage();
   const cpu = process.cpuUsage();

@@ -1,4 +1,5 @@
 import type { GroupedSongRequest } from './events.ts';
+import type { RecountedSong } from './realtime.ts';
 
 /** What the queue order looks at in an entry. */
 export type QueueOrderFields = Pick<
@@ -25,19 +26,36 @@ export function compareQueueEntries(a: QueueOrderFields, b: QueueOrderFields): n
 export interface QueueChanges {
   upserted: readonly GroupedSongRequest[];
   removed: readonly string[];
+  recounted: readonly RecountedSong[];
+}
+
+/** Whether the queue holds every song the changes only recount (else only a snapshot can help). */
+export function holdsRecountedSongs(
+  queue: readonly GroupedSongRequest[],
+  changes: Pick<QueueChanges, 'recounted'>,
+): boolean {
+  const held = new Set(queue.map((song) => song.song_id));
+  return changes.recounted.every((song) => held.has(song.song_id));
 }
 
 /**
  * A grouped queue with a delta's songs applied, in the queue order: each
- * changed song replaces its entry (or joins the queue), each removed one
- * leaves it. The server's next snapshot would show the same list.
+ * changed song replaces its entry (or joins the queue), each recounted one
+ * takes its new counts, each removed one leaves it. The server's next
+ * snapshot would show the same list. The caller has checked
+ * `holdsRecountedSongs`.
  */
 export function applyQueueChanges(
   queue: readonly GroupedSongRequest[],
   changes: QueueChanges,
 ): GroupedSongRequest[] {
   const replaced = new Set([...changes.removed, ...changes.upserted.map((song) => song.song_id)]);
-  return [...queue.filter((song) => !replaced.has(song.song_id)), ...changes.upserted].sort(
-    compareQueueEntries,
-  );
+  const counts = new Map(changes.recounted.map((song) => [song.song_id, song]));
+  const kept = queue
+    .filter((song) => !replaced.has(song.song_id))
+    .map((song) => {
+      const recounted = counts.get(song.song_id);
+      return recounted ? { ...song, ...recounted } : song;
+    });
+  return [...kept, ...changes.upserted].sort(compareQueueEntries);
 }

@@ -61,6 +61,11 @@ export interface RoomDelta {
   toSeq: number;
   /** Songs whose entry changed, each in its newest state. */
   upserted: GroupedSongRequest[];
+  /**
+   * Songs the snapshot at `fromSeq` already holds whose every change since was
+   * another request for them: only their counts, the rest of the entry as held.
+   */
+  recounted: RecountedSong[];
   /** Songs that left the queue. */
   removed: string[];
   /** The event's details, when the host changed them. */
@@ -69,6 +74,33 @@ export interface RoomDelta {
   settings?: RequestSettings;
   /** The counts as of the answer (counts are coalesced pushes, never logged). */
   stats: EventStats;
+}
+
+/**
+ * What another request for a song already waiting leaves as it was in the
+ * song's entry: the song itself, when it was first asked for, its played state.
+ */
+export const FIELDS_A_REQUEST_KEEPS = [
+  'event_id',
+  'song_name',
+  'song_artist',
+  'album_name',
+  'song_image',
+  'song_link',
+  'song_duration',
+  'status',
+  'first_requested_at',
+  'played_at',
+] as const satisfies readonly (keyof GroupedSongRequest)[];
+
+/** A delta's row for a song whose requests only grew: its id and what moved (its counts). */
+export type RecountedSong = Omit<GroupedSongRequest, (typeof FIELDS_A_REQUEST_KEEPS)[number]>;
+
+/** The row a delta carries for a song whose changes were all more requests for it. */
+export function recountedSong(entry: GroupedSongRequest): RecountedSong {
+  const row: Partial<GroupedSongRequest> = { ...entry };
+  for (const field of FIELDS_A_REQUEST_KEEPS) delete row[field];
+  return row as RecountedSong;
 }
 
 export interface SubscribeAnswer {

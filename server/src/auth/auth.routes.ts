@@ -228,7 +228,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         const changes = await db.transaction().execute((trx) => endSession(trx, session));
         // Every node stops taking its token, and its sockets stop hearing the rooms it watched.
         app.sessions.forgetSession(session.sessionId);
-        app.realtime.endSession(session.sessionId);
+        app.realtime.endSession(session);
         liveQueue.publishAll(changes);
       }
       clearSessionCookie(reply, config);

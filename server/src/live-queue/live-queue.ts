@@ -221,8 +221,10 @@ export function createLiveQueue({ db, publish }: LiveQueueDeps) {
       created_at: row.created_at.toISOString(),
     };
     const stats = { joined: row.joined_count, requests: row.event_request_count };
-    // A send moves a count: no other attendee's own request changed.
-    const songs: SongChange[] = [{ songId: song.songId, grouped, audience: 'host' }];
+    // A send moves a count: no other attendee's own request changed. For a song that was
+    // already waiting (another of its requests unplayed) nothing but the counts moved.
+    const recount = row.unplayed_count > 1;
+    const songs: SongChange[] = [{ songId: song.songId, grouped, audience: 'host', recount }];
     return {
       result: { request, grouped, created: true },
       changes: [{ eventId, seq: Number(row.seq), stats, songs }],

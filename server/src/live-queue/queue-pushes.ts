@@ -27,6 +27,8 @@ export interface SongChange {
   songId: string;
   grouped: GroupedSongRequest | null;
   audience: SongChangeAudience;
+  /** The change was one more request for a song already waiting: only its counts moved. */
+  recount?: boolean;
 }
 
 /** What one committed write changed in one event's queue, and so what its watchers hear. */
@@ -49,6 +51,7 @@ function pushSongChange(realtime: Realtime, eventId: number, seq: number, change
   if (change.grouped) {
     const push = { eventId, seq, request: change.grouped };
     if (toRoom) realtime.toEvent(eventId, 'request:upserted', push);
+    else if (change.recount) realtime.toEventHostRecount(eventId, push);
     else realtime.toEventHost(eventId, 'request:upserted', push);
     return;
   }

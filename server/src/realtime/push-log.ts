@@ -1,10 +1,12 @@
-import type {
-  EventStats,
-  EventSummary,
-  GroupedSongRequest,
-  RequestSettings,
-  RoomDelta,
-  ServerToClientEvents,
+import {
+  recountedSong,
+  type EventStats,
+  type EventSummary,
+  type GroupedSongRequest,
+  type RecountedSong,
+  type RequestSettings,
+  type RoomDelta,
+  type ServerToClientEvents,
 } from '@floorfill/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
@@ -39,6 +41,11 @@ export interface LoggedPush {
   audience: PushAudience;
   name: keyof ServerToClientEvents;
   push: unknown;
+  /**
+   * A `request:upserted` whose write only added a request to a song that was
+   * already waiting: only the song's counts moved.
+   */
+  recount?: true;
 }
 
 export interface PushLog {
@@ -173,11 +180,19 @@ export function createRedisPushLog(redis: Redis, prefix: string, log: FastifyBas
   };
 }
 
+/** A song's newest state in a delta, and whether every change since the client's seq only recounted it. */
+interface FoldedSong {
+  entry: GroupedSongRequest | null;
+  onlyRecounted: boolean;
+}
+
 /**
  * Folds logged pushes into one delta: each song's newest entry (or its
- * removal), the event's newest details. Joins and leaves only move the seq
- * (no snapshot lists attendees). For an attendee only what the whole room
- * heard counts, as it does live.
+ * removal), the event's newest details. A song whose every change in the
+ * delta was another request for it was waiting before the client's seq, so
+ * the client holds it: it gets its counts alone. Joins and leaves only move
+ * the seq (no snapshot lists attendees). For an attendee only what the whole
+ * room heard counts, as it does live.
  */
 export function foldPushes(
   entries: readonly LoggedPush[],
@@ -185,7 +200,7 @@ export function foldPushes(
   stats: EventStats,
   audience: PushAudience,
 ): RoomDelta {
-  const songs = new Map<string, GroupedSongRequest | null>();
+  const songs = new Map<string, FoldedSong>();
   let event: EventSummary | undefined;
   let settings: RequestSettings | undefined;
   let toSeq = fromSeq;
@@ -195,14 +210,16 @@ export function foldPushes(
     switch (entry.name) {
       case 'request:upserted': {
         const { request } = entry.push as { request: GroupedSongRequest };
+        const onlyRecounted =
+          entry.recount === true && (songs.get(request.song_id)?.onlyRecounted ?? true);
         songs.delete(request.song_id);
-        songs.set(request.song_id, request);
+        songs.set(request.song_id, { entry: request, onlyRecounted });
         break;
       }
       case 'request:removed': {
         const { songId } = entry.push as { songId: string };
         songs.delete(songId);
-        songs.set(songId, null);
+        songs.set(songId, { entry: null, onlyRecounted: false });
         break;
       }
       case 'event:updated':
@@ -216,15 +233,18 @@ export function foldPushes(
     }
   }
   const upserted: GroupedSongRequest[] = [];
+  const recounted: RecountedSong[] = [];
   const removed: string[] = [];
-  for (const [songId, entry] of songs) {
-    if (entry) upserted.push(entry);
-    else removed.push(songId);
+  for (const [songId, { entry, onlyRecounted }] of songs) {
+    if (!entry) removed.push(songId);
+    else if (onlyRecounted) recounted.push(recountedSong(entry));
+    else upserted.push(entry);
   }
   return {
     fromSeq,
     toSeq,
     upserted,
+    recounted,
     removed,
     stats,
     ...(event ? { event } : {}),

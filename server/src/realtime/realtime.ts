@@ -46,6 +46,8 @@ type CoalescedPush = { eventId: number; seq: number } & Parameters<
 /** Between nodes: a coalesced push, for each node to pass on to its own sockets. */
 interface InterServerEvents {
   coalesced: (name: CoalescedName, push: CoalescedPush) => void;
+  /** A session ended: each node closes its own sockets of it. */
+  'session-ended': (session: { userId: number; sessionId: string }) => void;
 }
 
 type AppServer = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
@@ -59,10 +61,7 @@ type AppSocket = Socket<ClientToServerEvents, ServerToClientEvents, InterServerE
 export const STATS_INTERVAL_MS = 500;
 type PushArgs<E extends keyof ServerToClientEvents> = Parameters<ServerToClientEvents[E]>;
 
-/** Each socket also joins its session's room, so a logout can close that session's sockets everywhere. */
-const sessionRoom = (sessionId: string) => `session:${sessionId}`;
-
-/** Rooms named by `eventRoom(id)`; the others are host, user and session rooms and each socket's own room. */
+/** Rooms named by `eventRoom(id)`; the others are host and user rooms and each socket's own room. */
 const EVENT_ROOM = /^event:\d+$/;
 /** The request id shape app.ts accepts from `x-request-id`; a load balancer sets it on the upgrade too. */
 const REQUEST_ID = /^[\w-]{8,64}$/;
@@ -102,6 +101,12 @@ export interface Realtime {
     ...args: PushArgs<E>
   ): void;
   /**
+   * `request:upserted` to the event's host, for a write that only added a
+   * request to a song already waiting: a reconnect's delta then carries the
+   * song's counts alone.
+   */
+  toEventHostRecount(eventId: number, push: PushArgs<'request:upserted'>[0]): void;
+  /**
    * State to everyone watching an event, coalesced: each node passes the
    * newest it heard (by seq, from any node) to its own sockets at most once
    * per STATS_INTERVAL_MS. Its seq orders it; it is not a step in the seq.
@@ -111,12 +116,25 @@ export interface Realtime {
   toUser<E extends keyof ServerToClientEvents>(userId: number, name: E, ...args: PushArgs<E>): void;
   authorizeEventRoomsWith(authorizer: EventRoomAuthorizer): void;
   /** Closes the sockets a session opened, on every node (the session ended: logout). */
-  endSession(sessionId: string): void;
+  endSession(session: Pick<RequestSession, 'userId' | 'sessionId'>): void;
   /** Closes every socket of a user, on every node (all their sessions ended: password reset). */
   endUserSessions(userId: number): void;
   /** Tell clients to reconnect elsewhere and close their sockets (graceful shutdown). */
   drain(): void;
   close(): Promise<void>;
+}
+
+/**
+ * Once a socket is connected nothing reads its upgrade request again (the
+ * session, the request id and the origin were taken from it), but engine.io
+ * keeps the request and Socket.IO its headers and auth (the token) for the
+ * socket's whole life: about 3 KB of every idle socket. Socket.IO's memory guide drops the request
+ * the same way.
+ */
+function forgetUpgradeRequest(socket: AppSocket): void {
+  (socket.conn as { request: unknown }).request = null;
+  socket.handshake.headers = {};
+  socket.handshake.auth = {};
 }
 
 function tokenFromHandshake(socket: AppSocket, app: FastifyInstance): string | undefined {
@@ -186,14 +204,15 @@ export function attachRealtime(app: FastifyInstance): Realtime {
 
   io.on('connection', (socket) => {
     const { session } = socket.data;
-    const log = app.log.child({
-      socketId: socket.id,
-      userId: session.userId,
-      reqId: handshakeRequestId(socket),
-    });
-    log.debug('socket connected');
-    socket.on('disconnect', (reason) => log.debug({ reason }, 'socket disconnected'));
-    void socket.join([userRoom(session.userId), sessionRoom(session.sessionId)]);
+    const reqId = handshakeRequestId(socket);
+    forgetUpgradeRequest(socket);
+    // A logger of its own per socket would cost every idle one: it is made when there is something to say.
+    const log = () => app.log.child({ socketId: socket.id, userId: session.userId, reqId });
+    if (app.log.level === 'debug' || app.log.level === 'trace') {
+      log().debug('socket connected');
+      socket.on('disconnect', (reason) => log().debug({ reason }, 'socket disconnected'));
+    }
+    void socket.join(userRoom(session.userId));
 
     socket.on('event:subscribe', (payload, ack) => {
       const reply = typeof ack === 'function' ? ack : () => undefined;
@@ -217,7 +236,7 @@ export function attachRealtime(app: FastifyInstance): Realtime {
           return reply({ ok: true, data: { seq: allowed.seq, delta } });
         })
         .catch((error: unknown) => {
-          log.warn({ err: error, eventId }, 'event subscribe failed');
+          log().warn({ err: error, eventId }, 'event subscribe failed');
           reply({ ok: false, error: MSG.serviceUnavailable });
         });
     });
@@ -278,6 +297,20 @@ export function attachRealtime(app: FastifyInstance): Realtime {
   io.on('coalesced', (name, push) => offerStats(name, push));
 
   /**
+   * Closes this node's sockets of one session. They are found among their
+   * user's (a room of its own per session would cost every idle socket).
+   */
+  function closeSessionSockets(userId: number, sessionId: string): void {
+    const namespace = io.of('/');
+    for (const socketId of namespace.adapter.rooms.get(userRoom(userId)) ?? []) {
+      const socket = namespace.sockets.get(socketId);
+      if (socket?.data.session.sessionId === sessionId) socket.disconnect(true);
+    }
+  }
+
+  io.on('session-ended', ({ userId, sessionId }) => closeSessionSockets(userId, sessionId));
+
+  /**
    * Pushes leave after the current turn of the event loop, so the HTTP answer
    * of the write that caused them is written first: with thousands of sockets
    * in a room the fan-out takes tens of milliseconds, which the requester
@@ -305,10 +338,18 @@ export function attachRealtime(app: FastifyInstance): Realtime {
     audience: PushAudience,
     name: E,
     args: PushArgs<E>,
+    recount?: true,
   ): void {
     const [payload] = args as unknown[];
     const seq = (payload as { seq?: unknown } | undefined)?.seq;
-    if (typeof seq === 'number') pushLog.append(eventId, { seq, audience, name, push: payload });
+    if (typeof seq !== 'number') return;
+    pushLog.append(eventId, {
+      seq,
+      audience,
+      name,
+      push: payload,
+      ...(recount ? { recount } : {}),
+    });
   }
 
   return {
@@ -320,6 +361,10 @@ export function attachRealtime(app: FastifyInstance): Realtime {
     toEventHost(eventId, name, ...args) {
       logPush(eventId, 'host', name, args);
       push(eventHostRoom(eventId), name, args);
+    },
+    toEventHostRecount(eventId, upserted) {
+      logPush(eventId, 'host', 'request:upserted', [upserted], true);
+      push(eventHostRoom(eventId), 'request:upserted', [upserted]);
     },
     toUser(userId, name, ...args) {
       push(userRoom(userId), name, args);
@@ -333,8 +378,11 @@ export function attachRealtime(app: FastifyInstance): Realtime {
     authorizeEventRoomsWith(authorizer) {
       authorizeEventRoom = authorizer;
     },
-    endSession(sessionId) {
-      io.in(sessionRoom(sessionId)).disconnectSockets(true);
+    endSession({ userId, sessionId }) {
+      closeSessionSockets(userId, sessionId);
+      if (!closed && redisClients.length > 0) {
+        io.serverSideEmit('session-ended', { userId, sessionId });
+      }
     },
     endUserSessions(userId) {
       io.in(userRoom(userId)).disconnectSockets(true);

@@ -38,17 +38,31 @@ export function nextPush<E extends keyof ServerToClientEvents>(
   name: E,
   ms = 5000,
 ): Promise<Parameters<ServerToClientEvents[E]>[0]> {
+  return nextPushWhere(socket, name, () => true, ms);
+}
+
+/**
+ * The next push of this name that `wanted` accepts, passing over others (a
+ * coalesced push of an earlier write may still be on its way).
+ */
+export function nextPushWhere<E extends keyof ServerToClientEvents>(
+  socket: TestSocket,
+  name: E,
+  wanted: (payload: Parameters<ServerToClientEvents[E]>[0]) => boolean,
+  ms = 5000,
+): Promise<Parameters<ServerToClientEvents[E]>[0]> {
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no ${name} push within ${ms} ms`)), ms);
-    // The typed once() cannot take a listener generic over the event name; the untyped view can.
+    const timer = setTimeout(() => reject(new Error(`no such ${name} push within ${ms} ms`)), ms);
+    // The typed on() cannot take a listener generic over the event name; the untyped view can.
     const eventName: string = name;
-    (socket as unknown as Socket).once(
-      eventName,
-      (payload: Parameters<ServerToClientEvents[E]>[0]) => {
-        clearTimeout(timer);
-        resolve(payload);
-      },
-    );
+    const untyped = socket as unknown as Socket;
+    const listener = (payload: Parameters<ServerToClientEvents[E]>[0]) => {
+      if (!wanted(payload)) return;
+      clearTimeout(timer);
+      untyped.off(eventName, listener);
+      resolve(payload);
+    };
+    untyped.on(eventName, listener);
   });
 }
 

@@ -222,11 +222,49 @@ describe('two server processes on one Postgres and one Redis', () => {
                 status: 1,
               }),
             ],
+            recounted: [],
             removed: [],
             stats: { joined: 1, requests: 1 },
           },
         },
       });
+    },
+  );
+
+  it.skipIf(!enabled)(
+    'a logout on node A closes that session’s socket on node B, and not the same user’s other session',
+    async () => {
+      const [nodeA, nodeB] = nodes as [ServerNode, ServerNode];
+      if (!database) throw new Error('no database');
+      const email = `mn-devices-${randomBytes(4).toString('hex')}@example.com`;
+      await database.db
+        .insertInto('users')
+        .values({
+          name: 'Two Devices',
+          email,
+          password_hash: await hashPassword(PASSWORD),
+          email_verified_at: new Date(),
+          default_login: 2,
+        })
+        .execute();
+      const logIn = async () => {
+        const login = await call(nodeA, 'POST', '/api/auth/login', undefined, {
+          email,
+          password: PASSWORD,
+        });
+        expect(login.status).toBe(200);
+        return (login.json.data as { access_token: string }).access_token;
+      };
+      const [phoneToken, laptopToken] = [await logIn(), await logIn()];
+      const phone = connectSocket(nodeB.baseUrl, { token: phoneToken });
+      const laptop = connectSocket(nodeB.baseUrl, { token: laptopToken });
+      sockets.push(phone, laptop);
+      await Promise.all([connected(phone), connected(laptop)]);
+      const closed = new Promise<string>((resolve) => phone.once('disconnect', resolve));
+
+      expect((await call(nodeA, 'POST', '/api/auth/logout', phoneToken, {})).status).toBe(200);
+      expect(await closed).toBe('io server disconnect');
+      expect(laptop.connected).toBe(true);
     },
   );
 

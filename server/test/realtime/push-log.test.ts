@@ -37,6 +37,12 @@ const upsert = (seq: number, entry: GroupedSongRequest, audience: 'room' | 'host
     push: { eventId: 1, seq, request: entry },
   }) satisfies LoggedPush;
 
+/** A logged upsert from a write that only added a request to a waiting song. */
+const recount = (seq: number, entry: GroupedSongRequest): LoggedPush => ({
+  ...upsert(seq, entry),
+  recount: true,
+});
+
 const STATS = { joined: 3, requests: 4 };
 
 describe('folding logged pushes into a delta', () => {
@@ -58,9 +64,25 @@ describe('folding logged pushes into a delta', () => {
       fromSeq: 4,
       toSeq: 10,
       upserted: [song('a', 2), song('c', 1)],
+      recounted: [],
       removed: ['b'],
       stats: STATS,
     });
+  });
+
+  it('sends only the counts of a song whose every change was another request for it', () => {
+    const entries: LoggedPush[] = [
+      recount(5, song('a', 3)),
+      upsert(6, song('b', 1)),
+      recount(7, song('b', 2)),
+      recount(8, song('a', 4)),
+      upsert(9, song('c', 2, 1), 'room'),
+      recount(10, song('c', 3)),
+    ];
+    const delta = foldPushes(entries, 4, STATS, 'host');
+    // b is new since seq 4 and c was marked: the client needs their whole entries.
+    expect(delta.upserted).toEqual([song('b', 2), song('c', 3)]);
+    expect(delta.recounted).toEqual([{ song_id: 'a', request_count: 4 }]);
   });
 
   it('gives an attendee only what the whole room heard, with the seq of every write', () => {

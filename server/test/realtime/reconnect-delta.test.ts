@@ -105,6 +105,26 @@ describe('reconnecting with the seq of the snapshot held', () => {
     );
   });
 
+  it('a song that only got more requests while the host was away comes back as its counts alone', async () => {
+    const event = await insertEvent(t, host.id);
+    const [ana, ben, cat] = (await signInMany(t, 3)) as [SignedIn, SignedIn, SignedIn];
+    for (const guest of [ana, ben, cat]) await joined(t, guest, event.code);
+    expect((await sendRequest(t, ana, event.id)).statusCode).toBe(201);
+    const before = await hostSnapshot(event.id);
+
+    expect((await sendRequest(t, ben, event.id)).statusCode).toBe(201);
+    expect((await sendRequest(t, cat, event.id)).statusCode).toBe(201);
+    expect((await sendRequest(t, ben, event.id, { song_id: AGADOO })).statusCode).toBe(201);
+
+    const delta = (await rejoin(host, event.id, before.seq)).delta as RoomDelta;
+    const after = await hostSnapshot(event.id);
+    expect(delta.recounted).toEqual([{ song_id: BOHEMIAN.song_id, request_count: 3 }]);
+    expect(delta.upserted.map((song) => song.song_id)).toEqual([AGADOO]);
+    expect(applyQueueChanges(before.grouped_song_requests, delta)).toEqual(
+      after.grouped_song_requests,
+    );
+  });
+
   it('an attendee’s delta carries the host’s marks and details, not other people’s counts', async () => {
     const event = await insertEvent(t, host.id);
     const [ana, ben] = (await signInMany(t, 2)) as [SignedIn, SignedIn];

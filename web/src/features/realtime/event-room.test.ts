@@ -297,6 +297,7 @@ describe('applyRoomDelta', () => {
     fromSeq: 3,
     toSeq: 8,
     upserted: [],
+    recounted: [],
     removed: [],
     stats,
     ...overrides,
@@ -338,6 +339,30 @@ describe('applyRoomDelta', () => {
       ['new', 1],
     ]);
     expect(next).toMatchObject({ seq: 8, enrolled_users_count: 5, song_requests_count: 9 });
+  });
+
+  it('gives a song that only got more requests its new count, keeping the rest of its entry', () => {
+    const snapshot = hostEventDetails({
+      seq: 3,
+      grouped_song_requests: [
+        groupedSong({ song_id: 'first', request_count: 3 }),
+        groupedSong({ song_id: 'climbs', request_count: 1, song_name: 'Climbs' }),
+      ],
+    });
+    const recounted = delta({ recounted: [{ song_id: 'climbs', request_count: 5 }] });
+    expect(deltaFits(snapshot, recounted)).toBe(true);
+    const next = applyRoomDelta(snapshot, recounted);
+    expect(next.grouped_song_requests).toEqual([
+      groupedSong({ song_id: 'climbs', request_count: 5, song_name: 'Climbs' }),
+      groupedSong({ song_id: 'first', request_count: 3 }),
+    ]);
+  });
+
+  it('does not fit a host’s queue that lacks a song it recounts: the snapshot is fetched', () => {
+    const snapshot = hostEventDetails({ seq: 3, grouped_song_requests: [] });
+    expect(deltaFits(snapshot, delta({ recounted: [{ song_id: 'x', request_count: 2 }] }))).toBe(
+      false,
+    );
   });
 
   it('gives an attendee’s own requests their songs’ new state and the event’s new details', () => {

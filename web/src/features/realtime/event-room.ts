@@ -1,6 +1,7 @@
 import {
   applyQueueChanges,
   compareQueueEntries,
+  holdsRecountedSongs,
   type EventStats,
   type EventSummary,
   type GroupedSongRequest,
@@ -171,14 +172,18 @@ export function applyRoomPush<T extends RoomSnapshot>(snapshot: T, push: RoomPus
 /**
  * A reconnect's delta applies only to the snapshot it was asked for: one that
  * moved since (a fetch landed meanwhile) is judged by the room's seq instead.
+ * A host's queue must also hold every song the delta only recounts.
  */
 export function deltaFits(snapshot: RoomSnapshot | undefined, delta: RoomDelta | undefined) {
-  return snapshot !== undefined && delta !== undefined && snapshot.seq === delta.fromSeq;
+  if (snapshot === undefined || delta === undefined || snapshot.seq !== delta.fromSeq) return false;
+  const queue = snapshot.grouped_song_requests;
+  return queue === undefined || holdsRecountedSongs(queue, delta);
 }
 
 /**
  * The snapshot after a reconnect's delta (the pushes missed while away,
- * folded): the host's queue gets each changed song's newest entry, an
+ * folded): the host's queue gets each changed song's newest entry (or, for
+ * a song that only got more requests, its new counts), an
  * attendee's own requests their songs' new state, both the event's details
  * and counts. The caller has checked `deltaFits`.
  */
