@@ -29,6 +29,13 @@ export const userRoom = (userId: number) => `user:${userId}`;
  */
 export const eventDisplayRoom = (eventId: number) => `event:${eventId}:display`;
 
+/**
+ * The handshake `auth` of a big screen without a session: such a socket is
+ * let in, and may do nothing but `display:subscribe`. Any other socket
+ * without a session is refused. A signed-in browser may display:subscribe too.
+ */
+export const DISPLAY_SOCKET_AUTH = { display: true } as const;
+
 export const subscribePayload = z.object({
   eventId: idField,
   /**

@@ -132,6 +132,11 @@ export const sendSongRequestBody = z.object({
   song_image: songUrlField,
   song_link: songUrlField,
   song_duration: songDurationField,
+  /**
+   * The search result's explicit mark, for a song of a music service (a
+   * built-in catalog song carries the catalog's own mark; this is ignored).
+   */
+  explicit: emptyAsAbsent(alsoAsText(z.union([z.boolean(), z.stringbool()])).optional()),
   /** A dedication for the DJ; only the host and the sender ever see it. */
   message: dedicationField,
   /** Must be the caller when sent. */
