@@ -2,6 +2,7 @@ import type {
   EventStats,
   EventSummary,
   GroupedSongRequest,
+  NowPlaying,
   RequestSettings,
   RoomDelta,
   ServerToClientEvents,
@@ -175,7 +176,7 @@ export function createRedisPushLog(redis: Redis, prefix: string, log: FastifyBas
 
 /**
  * Folds logged pushes into one delta: each song's newest entry (or its
- * removal), the event's newest details. Joins and leaves only move the seq
+ * removal), the event's newest details, settings and now-playing song. Joins and leaves only move the seq
  * (no snapshot lists attendees). For an attendee only what the whole room
  * heard counts, as it does live.
  */
@@ -188,6 +189,7 @@ export function foldPushes(
   const songs = new Map<string, GroupedSongRequest | null>();
   let event: EventSummary | undefined;
   let settings: RequestSettings | undefined;
+  let nowPlaying: NowPlaying | null | undefined;
   let toSeq = fromSeq;
   for (const entry of entries) {
     toSeq = Math.max(toSeq, entry.seq);
@@ -211,6 +213,9 @@ export function foldPushes(
       case 'event:settings':
         settings = (entry.push as { settings: RequestSettings }).settings;
         break;
+      case 'event:now-playing':
+        nowPlaying = (entry.push as { nowPlaying: NowPlaying | null }).nowPlaying;
+        break;
       default:
         break;
     }
@@ -229,5 +234,6 @@ export function foldPushes(
     stats,
     ...(event ? { event } : {}),
     ...(settings ? { settings } : {}),
+    ...(nowPlaying !== undefined ? { nowPlaying } : {}),
   };
 }
