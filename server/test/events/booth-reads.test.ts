@@ -1,4 +1,5 @@
 import { eventAttendeesData, MSG, nightSummarySchema } from '@floorfill/shared';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   get,
@@ -36,12 +37,10 @@ describe('who is here and the night summary', () => {
     people = [ana, ben, cy];
     for (const [index, person] of people.entries()) {
       await joinEvent(t, event.id, person.id);
-      await t.ctx.db
-        .updateTable('event_attendees')
-        .set({ joined_at: new Date(Date.parse('2026-11-20T20:00:00Z') + index * 60_000) })
-        .where('event_id', '=', event.id)
-        .where('user_id', '=', person.id)
-        .execute();
+      const joinedAt = new Date(Date.parse('2026-11-20T20:00:00Z') + index * 60_000);
+      // joined_at is the database's to set; the seed backdates it by hand.
+      await sql`update event_attendees set joined_at = ${joinedAt}
+        where event_id = ${event.id} and user_id = ${person.id}`.execute(t.ctx.db);
     }
     // Ten-minute buckets: 20:00 holds 3, 20:10 holds 1, 20:20 none, 20:30 holds 2.
     const seed: Array<[number, string, 0 | 1, string]> = [
