@@ -1,5 +1,6 @@
 import {
   MantineProvider,
+  type CSSVariablesResolver,
   type MantineColorSchemeManager,
   type MantineThemeOverride,
 } from '@mantine/core';
@@ -10,6 +11,16 @@ import { useId, type ReactNode } from 'react';
  * text on shade 7 keeps 7:1, where the default dark shade 5 falls under 4.5:1.
  */
 const darkTheme: MantineThemeOverride = { primaryShade: { light: 7, dark: 7 } };
+
+/**
+ * Mantine's dark dimmed text (dark-2) sits near 3:1 on dark surfaces; dark-1
+ * keeps 4.5:1 on every dark shade the screens use.
+ */
+const readableDimmed: CSSVariablesResolver = () => ({
+  variables: {},
+  light: {},
+  dark: { '--mantine-color-dimmed': 'var(--mantine-color-dark-1)' },
+});
 
 /** The scope never reads or writes the app's stored colour scheme. */
 const fixedDark: MantineColorSchemeManager = {
@@ -44,6 +55,7 @@ export function DarkScope({ children }: { children: ReactNode }) {
         theme={darkTheme}
         forceColorScheme="dark"
         colorSchemeManager={fixedDark}
+        cssVariablesResolver={readableDimmed}
         cssVariablesSelector={selector}
         getRootElement={() => document.querySelector<HTMLElement>(selector) ?? undefined}
         withGlobalClasses={false}

@@ -321,7 +321,7 @@ export function BoothView({ eventId }: { eventId: number }) {
               variant="light"
               leftSection={<IconDeviceTv size={16} aria-hidden="true" />}
             >
-              Open big screen
+              Big screen
             </Button>
             <Button
               component="a"
@@ -330,9 +330,15 @@ export function BoothView({ eventId }: { eventId: number }) {
               variant="default"
               leftSection={<IconDownload size={16} aria-hidden="true" />}
             >
-              Set list (CSV)
+              Set list CSV
             </Button>
-            <Button component="a" href={setListHref(eventId, 'm3u')} download variant="default">
+            <Button
+              component="a"
+              href={setListHref(eventId, 'm3u')}
+              download
+              variant="default"
+              aria-label="Set list M3U"
+            >
               M3U
             </Button>
           </Group>

@@ -1,5 +1,5 @@
 import type { NowPlaying } from '@floorfill/shared';
-import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
 import { SongArtwork } from '@/features/requests';
 import { formatElapsed, useNow } from '../utils/use-now';
@@ -22,8 +22,10 @@ export function NowPlayingPanel({
         Now playing
       </Title>
       {song ? (
-        <Group wrap="nowrap" gap="lg">
-          <SongArtwork src={song.song_image} size={96} />
+        <div className={classes.nowRow}>
+          <div className={classes.art}>
+            <SongArtwork src={song.song_image} size={96} />
+          </div>
           <Stack gap={2} className={classes.grow}>
             <Text className={`${classes.nowTitle} ${classes.ellipsis}`}>{song.song_name}</Text>
             <Text fz="xl" c="dimmed" className={classes.ellipsis}>
@@ -48,7 +50,7 @@ export function NowPlayingPanel({
               Played
             </Button>
           </Stack>
-        </Group>
+        </div>
       ) : (
         <Text fz="xl" c="dimmed">
           Nothing playing. Select a song and press Enter to play it.

@@ -73,7 +73,11 @@ export function QueueRow({
       <Text className={classes.count} aria-hidden="true">
         {song.request_count}
       </Text>
-      {variant === 'upNext' ? <SongArtwork src={song.song_image} size={56} /> : null}
+      {variant === 'upNext' ? (
+        <div className={classes.art}>
+          <SongArtwork src={song.song_image} size={56} />
+        </div>
+      ) : null}
       <div className={classes.grow}>
         <Group gap="xs" wrap="nowrap">
           <Text className={`${classes.songTitle} ${classes.ellipsis}`}>{song.song_name}</Text>
@@ -93,7 +97,7 @@ export function QueueRow({
         </Text>
         {requesters ? <Requesters requests={requesters} /> : null}
       </div>
-      <Group gap={6} wrap="nowrap">
+      <div className={classes.actions}>
         {ACTIONS.map(({ action, label: actionLabel, icon: Icon, color }) => (
           <ActionIcon
             key={action}
@@ -110,7 +114,7 @@ export function QueueRow({
             <Icon size={22} aria-hidden="true" />
           </ActionIcon>
         ))}
-      </Group>
+      </div>
     </li>
   );
 }
