@@ -89,8 +89,8 @@ function stopWatching(realtime: Realtime, userId: number, eventId: number): void
  *   every request's count;
  * - the whole room hears `event:now-playing` when what plays changed;
  * - each requester hears `request:played` or `request:rejected` in their own room;
- * - the event's big screens are told to look again (`realtime.displayChanged`,
- *   coalesced, computed only where a screen watches).
+ * - the event's big screens are told to look again (with the counts, then
+ *   coalesced and computed only where a screen watches).
  * Attendees so see only some seqs; their pages apply what they get as state.
  */
 export function createRealtimePublisher(realtime: Realtime): QueuePublisher {
@@ -111,7 +111,12 @@ export function createRealtimePublisher(realtime: Realtime): QueuePublisher {
         nowPlaying: change.nowPlaying,
       });
     }
-    realtime.toEventCoalesced('event:stats', { eventId, seq, stats: change.stats });
+    // The big screens are told in the same message between nodes as the counts.
+    realtime.toEventCoalesced(
+      'event:stats',
+      { eventId, seq, stats: change.stats },
+      { displayChanged: changesDisplay(change) },
+    );
     if (change.played) {
       const { eventName, requests } = change.played;
       for (const request of requests) {
@@ -135,6 +140,5 @@ export function createRealtimePublisher(realtime: Realtime): QueuePublisher {
         });
       }
     }
-    if (changesDisplay(change)) realtime.displayChanged(eventId);
   };
 }

@@ -52,9 +52,12 @@ type CoalescedPush = { eventId: number; seq: number } & Parameters<
   ServerToClientEvents[CoalescedName]
 >[0];
 
-/** Between nodes: a coalesced push, for each node to pass on to its own sockets. */
+/**
+ * Between nodes: a coalesced push, for each node to pass on to its own
+ * sockets, and whether the write may have changed the event's big screen.
+ */
 interface InterServerEvents {
-  coalesced: (name: CoalescedName, push: CoalescedPush) => void;
+  coalesced: (name: CoalescedName, push: CoalescedPush, displayChanged?: boolean) => void;
   /** An event's big-screen state changed: each node with screens watching recomputes it. */
   display: (eventId: number) => void;
 }
@@ -129,8 +132,14 @@ export interface Realtime {
    * State to everyone watching an event, coalesced: each node passes the
    * newest it heard (by seq, from any node) to its own sockets at most once
    * per STATS_INTERVAL_MS. Its seq orders it; it is not a step in the seq.
+   * `displayChanged` also does what `displayChanged(eventId)` does, in the
+   * same message between nodes (a queue write's one publish).
    */
-  toEventCoalesced(name: CoalescedName, push: CoalescedPush): void;
+  toEventCoalesced(
+    name: CoalescedName,
+    push: CoalescedPush,
+    options?: { displayChanged: boolean },
+  ): void;
   /** Push to every socket of one user (on every node). */
   toUser<E extends keyof ServerToClientEvents>(userId: number, name: E, ...args: PushArgs<E>): void;
   authorizeEventRoomsWith(authorizer: EventRoomAuthorizer): void;
@@ -352,7 +361,10 @@ export function attachRealtime(app: FastifyInstance): Realtime {
     entry.timer ??= setTimeout(() => flushStats(push.eventId), 0);
   }
 
-  io.on('coalesced', (name, push) => offerStats(name, push));
+  io.on('coalesced', (name, push, displayChanged) => {
+    offerStats(name, push);
+    if (displayChanged === true) offerDisplay(push.eventId);
+  });
 
   /**
    * Per event with screens watching on this node: whether a recompute is
@@ -462,11 +474,15 @@ export function attachRealtime(app: FastifyInstance): Realtime {
     toUser(userId, name, ...args) {
       push(userRoom(userId), name, args);
     },
-    toEventCoalesced(name, push) {
+    toEventCoalesced(name, push, options) {
       offerStats(name, push);
+      const displayChanged = options?.displayChanged === true;
+      if (displayChanged) offerDisplay(push.eventId);
       // The other nodes' sockets hear it from their own node. Only the Redis adapter
       // has other nodes: the in-memory one warns on every call instead.
-      if (!closed && redisClients.length > 0) io.serverSideEmit('coalesced', name, push);
+      if (!closed && redisClients.length > 0) {
+        io.serverSideEmit('coalesced', name, push, displayChanged);
+      }
     },
     authorizeEventRoomsWith(authorizer) {
       authorizeEventRoom = authorizer;
