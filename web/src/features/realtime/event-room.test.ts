@@ -367,3 +367,47 @@ describe('event:settings', () => {
     expect(next).toMatchObject({ seq: 4, request_settings: { requests_open: false } });
   });
 });
+
+describe('event:now-playing', () => {
+  const playing = { ...groupedSong(), started_at: '2026-11-21T21:00:00.000Z' };
+
+  it('sets what the DJ plays now, and clears it', () => {
+    const snapshot = hostEventDetails({ seq: 3 });
+    const started = applyRoomPush(snapshot, {
+      type: 'event:now-playing',
+      eventId: 7,
+      seq: 4,
+      nowPlaying: playing,
+    });
+    expect(started).toMatchObject({ seq: 4, now_playing: playing });
+    const stopped = applyRoomPush(started, {
+      type: 'event:now-playing',
+      eventId: 7,
+      seq: 5,
+      nowPlaying: null,
+    });
+    expect(stopped).toMatchObject({ seq: 5, now_playing: null });
+  });
+
+  it('comes back with a reconnect’s delta only when it changed', () => {
+    const snapshot = hostEventDetails({ seq: 3, now_playing: playing });
+    const stats = { joined: 0, requests: 0 };
+    const same = applyRoomDelta(snapshot, {
+      fromSeq: 3,
+      toSeq: 4,
+      upserted: [],
+      removed: [],
+      stats,
+    });
+    expect(same.now_playing).toEqual(playing);
+    const stopped = applyRoomDelta(snapshot, {
+      fromSeq: 3,
+      toSeq: 5,
+      upserted: [],
+      removed: [],
+      nowPlaying: null,
+      stats,
+    });
+    expect(stopped.now_playing).toBeNull();
+  });
+});
