@@ -9,7 +9,7 @@ import {
   type CreatedEvent,
 } from './support/app.ts';
 import { test } from './support/test.ts';
-import { logToasts } from './support/toasts.ts';
+import { expectToast, logToasts } from './support/toasts.ts';
 
 const LIVE = 'Live updates on';
 const DEDICATION = 'For Sam, happy birthday!';
@@ -108,6 +108,7 @@ test('a DJ runs a night from the booth with the keyboard, and the big screen fol
   page: host,
 }) => {
   test.setTimeout(240_000);
+  await host.setViewportSize(LAPTOP);
   await signUpAndLogIn(host, host.request, 'Booth Host');
   const event = await createEventAsHost(host, 'Booth Night');
 
@@ -119,6 +120,8 @@ test('a DJ runs a night from the booth with the keyboard, and the big screen fol
   await requestOk(ana, event, GET_READY);
   await requestOk(ben, event, NO_LIMIT);
   await requestOk(ben, event, BEST);
+  // Ben watches the event's page through the night.
+  await ben.page.goto(`/attendee/event/${event.id}`);
 
   // One click from the event page.
   await host.goto(`/host/event/${event.id}`);
@@ -161,10 +164,14 @@ test('a DJ runs a night from the booth with the keyboard, and the big screen fol
   const rest = queue(host).getByRole('listitem');
   await expect(rest.last()).toHaveAccessibleName(/^Get Ready for This.*, later$/);
   await expect(next.nth(0)).toHaveAccessibleName(/^No Limit/);
+  // Mid-night, as the README shows it.
+  await host.screenshot({ path: 'test-results/screenshots/booth-mid-night-1440.png' });
 
-  // R rejects the selected one; Z takes it back.
+  // R rejects the selected one, and its requester hears so; Z takes it back.
+  await expect(ben.page.getByText(LIVE)).toBeVisible();
   await expect(next.nth(0)).toHaveAttribute('aria-current', 'true');
   await host.keyboard.press('r');
+  await expectToast(ben.page, `The DJ isn't taking “No Limit” tonight.`);
   await expect(host.getByRole('status').filter({ hasText: '“No Limit” rejected' })).toBeVisible();
   await expect(host.getByRole('listitem', { name: /^No Limit/ })).toHaveCount(0);
   await host.keyboard.press('z');
@@ -201,8 +208,6 @@ test('a DJ runs a night from the booth with the keyboard, and the big screen fol
   await expect(host.getByRole('tab', { name: /^Played \(1\)/ })).toBeVisible();
 
   // A guest never sees another's dedication.
-  await ben.page.goto(`/attendee/event/${event.id}`);
-  await expect(ben.page.getByText(LIVE)).toBeVisible();
   await expect(ben.page.locator('body')).not.toContainText(DEDICATION);
 
   await expectAccessible(host);
@@ -273,14 +278,48 @@ test('the booth’s request controls: closed, a cap, a cooldown and a blocked ar
 
   await expectAccessible(host);
   await captureScreens(host, 'booth-request-controls');
+
+  // The night ends: the event page sums it up.
+  const played = await host.request.post('/api/v1/mark-as-song-request', {
+    data: {
+      event_id: event.id,
+      song_id: (await findSong(guest, GET_READY)).song_id,
+      mark_as: 'playing',
+    },
+  });
+  expect(played.ok(), await played.text()).toBe(true);
+  const ended = await host.request.post('/api/v1/update-event', {
+    data: {
+      id: event.id,
+      name: event.name,
+      start_time: new Date(Date.now() - 3_600_000).toISOString(),
+      end_time: new Date(Date.now() - 1000).toISOString(),
+    },
+  });
+  expect(ended.ok(), await ended.text()).toBe(true);
+  await host.goto(`/host/event/${event.id}`);
+  const summary = host.getByRole('region', { name: 'Night summary' });
+  // The summary is its own chunk with the chart library: the first look waits for it to load.
+  await expect(summary.getByRole('group', { name: 'Requests received' })).toContainText('2', {
+    timeout: 30_000,
+  });
+  await expect(summary.getByRole('group', { name: 'Unique requesters' })).toContainText('2');
+  await expect(
+    summary.getByRole('img', { name: 'Requests per 10 minutes over the night' }),
+  ).toBeVisible();
+  await expect(summary.getByRole('table', { name: 'Top requested songs' })).toContainText(
+    'No Limit',
+  );
+  await expect(host.getByRole('link', { name: 'Open booth' })).toHaveCount(0);
+  await expect(host.getByRole('table', { name: 'Who is here' }).getByRole('row')).toHaveCount(3);
+  await expectAccessible(host);
+  await captureScreens(host, 'event-night-summary');
   await Promise.all([guest.context.close(), second.context.close()]);
 });
 
 test('the big screen of an unknown code says so', async ({ browser }) => {
   const screen = await openBigScreen(browser, 'ZZZ999');
-  await expect(
-    screen.page.getByRole('heading', { name: /No event has this code/ }),
-  ).toBeVisible();
+  await expect(screen.page.getByRole('heading', { name: /No event has this code/ })).toBeVisible();
   await expectAccessible(screen.page);
   await screen.context.close();
 });

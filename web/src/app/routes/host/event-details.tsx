@@ -10,15 +10,13 @@ export function HostEventDetailsRoute() {
     <HostEventDetails
       key={eventId}
       eventId={id}
+      main={(event) =>
+        event.has_ended ? <LazyNightSummary eventId={event.id} timeZone={event.timezone} /> : null
+      }
       aside={(event) => (
-        <>
-          {event.has_ended ? (
-            <LazyNightSummary eventId={event.id} timeZone={event.timezone} />
-          ) : null}
-          <SectionCard title="Who is here">
-            <WhoIsHere eventId={event.id} timeZone={event.timezone} />
-          </SectionCard>
-        </>
+        <SectionCard title="Who is here">
+          <WhoIsHere eventId={event.id} timeZone={event.timezone} />
+        </SectionCard>
       )}
     />
   );

@@ -6,15 +6,20 @@ import { errorMessageOf } from '@/lib/api-client';
 import { useNightSummary } from '../api/get-night-summary';
 import { formatClock } from '../utils/use-now';
 
-function Figure({ label, value }: { label: string; value: string }) {
+function Figure({ label, value, note }: { label: string; value: string; note?: string }) {
   return (
-    <Paper withBorder radius="md" p="sm">
+    <Paper withBorder radius="md" p="sm" role="group" aria-label={label}>
       <Text size="sm" c="dimmed">
         {label}
       </Text>
-      <Text fz={28} fw={800}>
+      <Text fz={28} fw={800} lh={1.2}>
         {value}
       </Text>
+      {note ? (
+        <Text size="sm" c="dimmed">
+          {note}
+        </Text>
+      ) : null}
     </Paper>
   );
 }
@@ -30,21 +35,19 @@ function Summary({ summary, timeZone }: { summary: NightSummaryData; timeZone: s
   }));
   return (
     <Stack gap="md">
-      <SimpleGrid cols={{ base: 2, sm: 3 }}>
+      <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }}>
         <Figure label="Songs played" value={String(summary.songs_played)} />
         <Figure label="Requests received" value={String(summary.requests_received)} />
         <Figure label="Unique requesters" value={String(summary.unique_requesters)} />
         <Figure
           label="Peak per 10 minutes"
-          value={
-            summary.peak
-              ? `${summary.peak.count} at ${formatClock(summary.peak.start, timeZone)}`
-              : '–'
-          }
+          value={summary.peak ? String(summary.peak.count) : '–'}
+          note={summary.peak ? `from ${formatClock(summary.peak.start, timeZone)}` : undefined}
         />
         <Figure
           label="Tips received"
-          value={`${summary.tips.count} · ${money(summary.tips.total_cents, summary.tips.currency)}`}
+          value={money(summary.tips.total_cents, summary.tips.currency)}
+          note={`${summary.tips.count} ${summary.tips.count === 1 ? 'tip' : 'tips'}`}
         />
       </SimpleGrid>
       {bars.length > 0 ? (

@@ -52,7 +52,9 @@ interface PendingMark {
 
 interface HostEventDetailsProps {
   eventId: number;
-  /** More cards for the side column (who is here, the night summary), given by the page. */
+  /** More for the main column, above the requests (the night summary), given by the page. */
+  main?: (event: HostEventDetailsData) => ReactNode;
+  /** More cards for the side column (who is here), given by the page. */
   aside?: (event: HostEventDetailsData) => ReactNode;
 }
 
@@ -62,7 +64,7 @@ interface HostEventDetailsProps {
  * away. Live through the event's room; polled every 5 s while the socket is
  * down.
  */
-export function HostEventDetails({ eventId, aside }: HostEventDetailsProps) {
+export function HostEventDetails({ eventId, main, aside }: HostEventDetailsProps) {
   const navigate = useNavigate();
   const room = useEventRoom({
     eventId,
@@ -153,6 +155,7 @@ export function HostEventDetails({ eventId, aside }: HostEventDetailsProps) {
               onShare={() => setSharing(true)}
             />
             <EventFacts event={event} />
+            {main?.(event)}
 
             <Stack gap="sm" component="section" aria-labelledby="requests-title">
               <Title order={2} fz="lg" id="requests-title">
