@@ -6,7 +6,7 @@ import { FakeSocket } from '@/features/realtime/testing/fake-socket';
 import { groupedSong } from '@/features/realtime/testing/fixtures';
 import { resetSocketForTests } from '@/lib/socket';
 import { renderWithProviders, stubApi } from '@/testing/render';
-import { BoothView } from './booth-view';
+import { BoothView, RECONNECTING_MSG } from './booth-view';
 
 vi.mock('socket.io-client', () => ({ io: () => new FakeSocket() }));
 
@@ -92,6 +92,14 @@ describe('the booth', () => {
       'Five Years by Bowie, 1 request, later',
     ]);
     expect(next[0]).toHaveAttribute('aria-current', 'true');
+  });
+
+  it('says when it is not live, and shows the last state meanwhile', async () => {
+    stubBooth();
+    renderBooth();
+    // No connection here: past the grace of a page just opening, the banner says so.
+    expect(await screen.findByText(RECONNECTING_MSG, {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByRole('list', { name: 'Up next' })).toBeInTheDocument();
   });
 
   it('plays with Enter, moves with the arrows, and marks with p, l and r', async () => {
