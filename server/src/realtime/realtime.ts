@@ -323,6 +323,8 @@ export function attachRealtime(app: FastifyInstance): Realtime {
    * Per event: the newest counts not yet passed on, and the seq of the last
    * passed on. An event's timer runs while it has counts to pass on or passed
    * some on less than an interval ago; an event quiet for an interval is forgotten.
+   * The counts leave with setImmediate, as every push does: the pushes of the
+   * writes they count were queued before them, so they arrive first.
    */
   const statsOf = new Map<
     number,
@@ -343,7 +345,10 @@ export function attachRealtime(app: FastifyInstance): Realtime {
       return;
     }
     metrics.socketEmits.inc({ event: entry.name });
-    io.local.to(eventRoom(eventId)).emit(entry.name, entry.latest);
+    const { name, latest } = entry;
+    setImmediate(() => {
+      if (!closed) io.local.to(eventRoom(eventId)).emit(name, latest);
+    });
     entry.sentSeq = entry.latest.seq;
     entry.latest = null;
     entry.timer = setTimeout(() => flushStats(eventId), STATS_INTERVAL_MS);
@@ -513,6 +518,8 @@ export function attachRealtime(app: FastifyInstance): Realtime {
         flushStats(eventId);
         clearTimeout(statsOf.get(eventId)?.timer);
       }
+      // The counts just flushed leave on the next turn, before the sockets close.
+      await new Promise((resolve) => setImmediate(resolve));
       closed = true;
       for (const entry of displays.values()) clearTimeout(entry.timer);
       displays.clear();
