@@ -33,6 +33,7 @@ import { requestRoutes } from './requests/requests.routes.ts';
 import { paymentRoutes } from './payments/payments.routes.ts';
 import { ratingRoutes } from './ratings/ratings.routes.ts';
 import { walletRoutes } from './wallets/wallets.routes.ts';
+import { displayRoutes } from './display/display.routes.ts';
 import { uploadsPlugin } from './uploads/uploads.plugin.ts';
 import { attachRealtime, type Realtime } from './realtime/realtime.ts';
 import { createRealtimePublisher } from './live-queue/queue-pushes.ts';
@@ -178,6 +179,7 @@ export async function buildApp(ctx: AppContext, logger: Logger): Promise<Fastify
   await app.register(profileRoutes);
   await app.register(catalogRoutes);
   await app.register(qrRoutes);
+  await app.register(displayRoutes);
   await app.register(uploadsPlugin);
   if (ctx.config.devOutbox && !ctx.config.isProduction) await app.register(devRoutes);
 

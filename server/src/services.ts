@@ -1,6 +1,7 @@
 import { createAttendanceService } from './attendance/attendance.service.ts';
 import { createAuthService } from './auth/auth.service.ts';
 import { createCatalogService } from './catalog/catalog.service.ts';
+import { createDisplayService } from './display/display.service.ts';
 import { createEventsService } from './events/events.service.ts';
 import { createFailureBudget, FAILURE_WINDOW_MS } from './http/failure-budget.ts';
 import type { AppContext } from './infra/context.ts';
@@ -28,6 +29,7 @@ export function createServices(ctx: AppContext, publish: QueuePublisher) {
   const limits = config.failureLimits;
   const budget = (name: string, max: number) =>
     createFailureBudget({ name, max, windowMs: FAILURE_WINDOW_MS }, ctx.redis, config.redisPrefix);
+  const codesByAddress = budget('code-address', limits.codesPerAddress);
   return {
     auth: createAuthService(config),
     catalog: createCatalogService(db, config.catalog),
@@ -36,6 +38,8 @@ export function createServices(ctx: AppContext, publish: QueuePublisher) {
     resolveSong: createSongResolver(db, config.artworkHosts),
     profiles,
     attendance,
+    /** The big screen's state; its wrong codes spend the same address budget as join-event. */
+    display: createDisplayService({ db, events, queue: liveQueue, codesByAddress }),
     wallets: createWalletsService(config),
     stripe,
     payments: createPaymentsService({ config, stripe }),
@@ -46,7 +50,7 @@ export function createServices(ctx: AppContext, publish: QueuePublisher) {
      * unless the browser signed in to that account before, the account.
      */
     failures: {
-      codesByAddress: budget('code-address', limits.codesPerAddress),
+      codesByAddress,
       codesByAccount: budget('code-account', limits.codesPerAccount),
       signInsByAddress: budget('signin-address', limits.signInsPerAddress),
       signInsByAccount: budget('signin-account', limits.signInsPerAccount),

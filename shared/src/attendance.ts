@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { eventHostSchema, eventSummarySchema, songRequestSchema } from './events.ts';
+import {
+  eventHostSchema,
+  eventSummarySchema,
+  nowPlayingSchema,
+  songRequestSchema,
+} from './events.ts';
 import { requestSettingsSchema } from './request-settings.ts';
 import { idField } from './fields.ts';
 import { MSG } from './messages.ts';
@@ -114,9 +119,28 @@ export const attendeeEventDetailsSchema = eventSummarySchema.extend({
   seq: z.number().int(),
   /** The host's request controls, so the page shows "closed", what is left, the cooldown. */
   request_settings: requestSettingsSchema,
+  /** What the DJ plays now; null also for a caller who has not joined. */
+  now_playing: nowPlayingSchema.nullable(),
   joined: z.boolean(),
   is_rated: z.boolean(),
   song_requests: z.array(songRequestSchema),
   host: eventHostSchema,
 });
 export type AttendeeEventDetails = z.infer<typeof attendeeEventDetailsSchema>;
+
+/** get-event-attendees: who joined the host's event. */
+export const eventAttendeesQuery = z.object({ event_id: idField });
+export type EventAttendeesQuery = z.infer<typeof eventAttendeesQuery>;
+
+export const eventAttendeeSchema = z.object({
+  attendee_id: z.number().int(),
+  name: z.string(),
+  joined_at: z.string(),
+  /** Their requests in this event. */
+  request_count: z.number().int(),
+});
+export type EventAttendee = z.infer<typeof eventAttendeeSchema>;
+
+/** Newest first. */
+export const eventAttendeesData = z.object({ attendees: z.array(eventAttendeeSchema) });
+export type EventAttendeesData = z.infer<typeof eventAttendeesData>;

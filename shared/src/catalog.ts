@@ -41,6 +41,8 @@ export const catalogSong = z.object({
   /** Whole seconds. */
   song_duration: z.number().int(),
   year: z.number().int().nullable(),
+  /** Explicit lyrics (the catalog's mark, iTunes' trackExplicitness). */
+  explicit: z.boolean(),
   provider: z.enum(CATALOG_PROVIDERS),
 });
 export type CatalogSong = z.infer<typeof catalogSong>;

@@ -207,19 +207,32 @@ export const songRequestSchema = z.object({
   song_link: z.string().nullable(),
   song_duration: z.number().int(),
   status: z.union([z.literal(0), z.literal(1)]),
+  /**
+   * The dedication sent with the request, or null. Only the host and the
+   * request's own attendee ever see it.
+   */
+  message: z.string().nullable(),
   created_at: z.string(),
 });
 export type SongRequest = z.infer<typeof songRequestSchema>;
 
 /** All requests for one song in one event, as the host's queue shows them. */
 export const groupedSongRequestSchema = songRequestSchema
-  .omit({ id: true, attendee_id: true, attendee_name: true, created_at: true })
+  .omit({ id: true, attendee_id: true, attendee_name: true, message: true, created_at: true })
   .extend({
     request_count: z.number().int(),
     first_requested_at: z.string(),
     played_at: z.string().nullable(),
+    /** The host put it off with Later: sorted below every waiting song until the next song starts. */
+    later: z.boolean(),
+    /** How many of its requests carry a dedication (the messages come from get-song-requesters). */
+    dedication_count: z.number().int(),
   });
 export type GroupedSongRequest = z.infer<typeof groupedSongRequestSchema>;
+
+/** The event's now-playing song: its queue entry and when the host pressed Play. */
+export const nowPlayingSchema = groupedSongRequestSchema.extend({ started_at: z.string() });
+export type NowPlaying = z.infer<typeof nowPlayingSchema>;
 
 /**
  * The host's snapshot: the grouped queue, one entry per song. Every single
@@ -230,7 +243,9 @@ export type GroupedSongRequest = z.infer<typeof groupedSongRequestSchema>;
 export const hostEventDetailsSchema = eventSummarySchema.extend({
   seq: z.number().int(),
   request_settings: requestSettingsSchema,
+  now_playing: nowPlayingSchema.nullable(),
   song_requests: z.array(songRequestSchema).optional(),
+  /** Never holds a rejected song. */
   grouped_song_requests: z.array(groupedSongRequestSchema),
   host: eventHostSchema,
 });

@@ -18,3 +18,5 @@ export * from './dev.ts';
 export * from './queue-order.ts';
 export * from './artwork.ts';
 export * from './request-settings.ts';
+export * from './display.ts';
+export * from './night-summary.ts';

@@ -4,18 +4,25 @@ import type { RecountedSong } from './realtime.ts';
 /** What the queue order looks at in an entry. */
 export type QueueOrderFields = Pick<
   GroupedSongRequest,
-  'status' | 'request_count' | 'first_requested_at' | 'song_id'
+  'status' | 'request_count' | 'first_requested_at' | 'song_id' | 'later'
 >;
+
+/** 0 waiting, 1 waiting but put off with Later, 2 played. */
+function band(entry: QueueOrderFields): number {
+  if (entry.status === 1) return 2;
+  return entry.later ? 1 : 0;
+}
 
 /**
  * The one queue order, used by the server's snapshots and the web client's
- * live updates alike: songs still waiting before played ones, then the most
+ * live updates alike: songs still waiting before played ones, the ones the
+ * host put off with Later after the other waiting ones, then the most
  * requested first, then the one asked for earliest; the song id breaks a
  * last tie so that every screen shows the same order.
  */
 export function compareQueueEntries(a: QueueOrderFields, b: QueueOrderFields): number {
   return (
-    a.status - b.status ||
+    band(a) - band(b) ||
     b.request_count - a.request_count ||
     a.first_requested_at.localeCompare(b.first_requested_at) ||
     a.song_id.localeCompare(b.song_id)
@@ -58,4 +65,22 @@ export function applyQueueChanges(
       return recounted ? { ...song, ...recounted } : song;
     });
   return [...kept, ...changes.upserted].sort(compareQueueEntries);
+}
+
+/** How many songs "Up next" shows. */
+export const UP_NEXT_SIZE = 3;
+
+/**
+ * "Up next": the first `n` waiting songs in the queue order, leaving out the
+ * now-playing song and the ones put off with Later.
+ */
+export function upNext<T extends QueueOrderFields>(
+  entries: readonly T[],
+  nowPlayingSongId: string | null | undefined,
+  n: number = UP_NEXT_SIZE,
+): T[] {
+  return entries
+    .filter((entry) => entry.status === 0 && !entry.later && entry.song_id !== nowPlayingSongId)
+    .sort(compareQueueEntries)
+    .slice(0, n);
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idField } from './fields.ts';
-import type { EventSummary, GroupedSongRequest, SongRequest } from './events.ts';
+import type { DisplayState, DisplaySubscribePayload } from './display.ts';
+import type { EventSummary, GroupedSongRequest, NowPlaying, SongRequest } from './events.ts';
 import type { RequestSettings } from './request-settings.ts';
 
 /**
@@ -22,6 +23,18 @@ export const eventRoom = (eventId: number) => `event:${eventId}`;
  */
 export const eventHostRoom = (eventId: number) => `event:${eventId}:host`;
 export const userRoom = (userId: number) => `user:${userId}`;
+/**
+ * The big screens of an event (no session needed): they hear only
+ * `display:updated`, coalesced, never the queue's pushes.
+ */
+export const eventDisplayRoom = (eventId: number) => `event:${eventId}:display`;
+
+/**
+ * The handshake `auth` of a big screen without a session: such a socket is
+ * let in, and may do nothing but `display:subscribe`. Any other socket
+ * without a session is refused. A signed-in browser may display:subscribe too.
+ */
+export const DISPLAY_SOCKET_AUTH = { display: true } as const;
 
 export const subscribePayload = z.object({
   eventId: idField,
@@ -72,13 +85,17 @@ export interface RoomDelta {
   event?: EventSummary;
   /** The request controls, when the host changed them. */
   settings?: RequestSettings;
+  /** The now-playing song (null: nothing plays), when it changed. */
+  nowPlaying?: NowPlaying | null;
   /** The counts as of the answer (counts are coalesced pushes, never logged). */
   stats: EventStats;
 }
 
 /**
  * What another request for a song already waiting leaves as it was in the
- * song's entry: the song itself, when it was first asked for, its played state.
+ * song's entry: the song itself, when it was first asked for, its played state,
+ * whether the DJ put it off for later. (Its dedication count may move: a
+ * request can carry one.)
  */
 export const FIELDS_A_REQUEST_KEEPS = [
   'event_id',
@@ -91,6 +108,7 @@ export const FIELDS_A_REQUEST_KEEPS = [
   'status',
   'first_requested_at',
   'played_at',
+  'later',
 ] as const satisfies readonly (keyof GroupedSongRequest)[];
 
 /** A delta's row for a song whose requests only grew: its id and what moved (its counts). */
@@ -122,8 +140,16 @@ export interface ServerToClientEvents {
   'event:deleted': (push: Sequenced) => void;
   'attendee:joined': (push: Sequenced & { attendeeId: number; attendeeName: string }) => void;
   'attendee:left': (push: Sequenced & { attendeeId: number }) => void;
+  /** The event's now-playing song changed (null: nothing plays), to everyone watching. */
+  'event:now-playing': (push: Sequenced & { nowPlaying: NowPlaying | null }) => void;
   /** To each requester of a song, in their own room. */
   'request:played': (push: Sequenced & { request: SongRequest; eventName: string }) => void;
+  /** To each requester of a song the host rejected, in their own room. */
+  'request:rejected': (
+    push: Sequenced & { songId: string; songName: string; eventName: string },
+  ) => void;
+  /** To the event's big screens: the whole state, at most two a second per event. */
+  'display:updated': (push: { eventId: number; state: DisplayState }) => void;
   /** To a host, in their own room, when a tip is paid. */
   'tip:paid': (push: {
     tipId: number;
@@ -142,4 +168,10 @@ export interface ClientToServerEvents {
    */
   'event:subscribe': (payload: SubscribePayload, ack: Ack<SubscribeAnswer>) => void;
   'event:unsubscribe': (payload: UnsubscribePayload) => void;
+  /**
+   * A big screen joins its event's display room by the event's code (no
+   * session needed; wrong codes spend the code-guessing budget); the answer
+   * is the whole state. A reconnecting screen subscribes again.
+   */
+  'display:subscribe': (payload: DisplaySubscribePayload, ack: Ack<DisplayState>) => void;
 }

@@ -7,7 +7,8 @@ import { alsoAsJsonText, alsoAsText, emptyAsAbsent } from './wire-forms.ts';
  * are open, how many waiting requests one guest may hold, how long a guest
  * waits between two requests, how long a played song rests before it can be
  * asked for again, whether explicit songs are taken, and terms (artist or
- * title, case-insensitive) the DJ does not take. They apply to requests made
+ * title, case-insensitive) the DJ does not take; and whether the big screen
+ * names who asked. They apply to requests made
  * after a change, never to what is already queued.
  */
 
@@ -27,6 +28,8 @@ export const requestSettingsSchema = z.object({
   song_repeat_minutes: z.number().int(),
   allow_explicit: z.boolean(),
   blocked: z.array(z.string()),
+  /** Whether the big screen shows who asked (first names). */
+  display_requester_names: z.boolean(),
 });
 export type RequestSettings = z.infer<typeof requestSettingsSchema>;
 
@@ -37,6 +40,7 @@ export const DEFAULT_REQUEST_SETTINGS: RequestSettings = {
   song_repeat_minutes: 0,
   allow_explicit: true,
   blocked: [],
+  display_requester_names: false,
 };
 
 const wholeNumber = (max: number) =>
@@ -68,6 +72,7 @@ export const updateRequestSettingsBody = z.object({
         `At most ${REQUEST_SETTINGS_MAX.blockedTerms} terms.`,
       ),
   ).optional(),
+  display_requester_names: flag,
 });
 export type UpdateRequestSettingsBody = z.infer<typeof updateRequestSettingsBody>;
 
@@ -76,6 +81,7 @@ export const REQUEST_RULE_MSG = {
   saved: 'Request settings saved.',
   closed: 'Requests are closed for now.',
   blocked: "The DJ isn't taking this one.",
+  explicit: "The DJ isn't playing explicit songs tonight.",
   justPlayed: 'This song was just played.',
   tooMany: (waiting: number) =>
     `You have ${waiting} ${waiting === 1 ? 'song' : 'songs'} waiting — wait until one is played.`,

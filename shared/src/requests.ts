@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_SONG_DURATION } from './constants.ts';
 import { groupedSongRequestSchema, songRequestSchema } from './events.ts';
-import { idField, optionalText } from './fields.ts';
+import { idField, optionalText, SINGLE_LINE_MSG } from './fields.ts';
 import { MSG } from './messages.ts';
 import { alsoAsText, emptyAsAbsent } from './wire-forms.ts';
 
@@ -21,6 +21,10 @@ export const REQUEST_MSG = {
   unknownSong: 'This song is not in the catalog.',
   markedPlayed: 'Marked as played.',
   markedUnplayed: 'Marked as unplayed.',
+  markedPlaying: 'Now playing.',
+  markedLater: 'Moved to later.',
+  markedRejected: 'Rejected.',
+  restored: 'Back in the queue.',
   deleted: 'Song request deleted.',
 } as const;
 
@@ -33,8 +37,46 @@ export const SONG_DURATION_MAX_SECONDS = 24 * 3600;
 /** Song ids of the search results: `cat-…` for the built-in catalog, `<provider>-<id>` otherwise. */
 export const CATALOG_SONG_ID_PREFIX = 'cat-';
 
-export const MARK_AS = ['played', 'unplayed', 'delete'] as const;
+/**
+ * What the host can do to a song of their event (spec §4 played, unplayed,
+ * delete; issue 14 the booth's playing, later, reject and restore):
+ * - playing: it becomes the event's now-playing song; the previous one
+ *   becomes played, and every later flag is cleared.
+ * - played / unplayed: its requests become played / waiting again; either
+ *   stops it when it was playing.
+ * - later: below every waiting song until the next song starts.
+ * - reject: out of the queue for good in this event; its requesters are told.
+ * - restore: clears later and reject (the booth's Undo of both).
+ * - delete: its requests are removed.
+ */
+export const MARK_AS = [
+  'played',
+  'unplayed',
+  'delete',
+  'playing',
+  'later',
+  'reject',
+  'restore',
+] as const;
 export type MarkAs = (typeof MARK_AS)[number];
+
+/** A dedication's longest length. */
+export const DEDICATION_MAX = 140;
+export const DEDICATION_CONTROL_MSG = 'Must not contain control characters.';
+
+/**
+ * A dedication: trimmed, one line, no control character (not even a tab), at
+ * most DEDICATION_MAX characters; missing or empty means none (null).
+ */
+export const dedicationField = z
+  .string({ error: 'Must be text.' })
+  .trim()
+  .max(DEDICATION_MAX, `Must be at most ${DEDICATION_MAX} characters.`)
+  .refine((text) => !/[\r\n\u2028\u2029]/.test(text), SINGLE_LINE_MSG)
+  // eslint-disable-next-line no-control-regex -- control characters are the point
+  .refine((text) => !/[\u0000-\u001F\u007F-\u009F]/.test(text), DEDICATION_CONTROL_MSG)
+  .nullish()
+  .transform((value) => (value ? value : null));
 
 export const songIdField = z
   .string({
@@ -90,6 +132,13 @@ export const sendSongRequestBody = z.object({
   song_image: songUrlField,
   song_link: songUrlField,
   song_duration: songDurationField,
+  /**
+   * The search result's explicit mark, for a song of a music service (a
+   * built-in catalog song carries the catalog's own mark; this is ignored).
+   */
+  explicit: emptyAsAbsent(alsoAsText(z.union([z.boolean(), z.stringbool()])).optional()),
+  /** A dedication for the DJ; only the host and the sender ever see it. */
+  message: dedicationField,
   /** Must be the caller when sent. */
   attendee_id: idField.optional(),
   /** Accepted and ignored: requests show the account's own name. */
@@ -125,7 +174,9 @@ export type ExportSetListQuery = z.infer<typeof exportSetListQuery>;
 export const markSongRequestBody = z.object({
   event_id: idField,
   song_id: songIdField,
-  mark_as: z.enum(MARK_AS, { error: 'Must be played, unplayed or delete.' }),
+  mark_as: z.enum(MARK_AS, {
+    error: 'Must be played, unplayed, delete, playing, later, reject or restore.',
+  }),
 });
 export type MarkSongRequestBody = z.infer<typeof markSongRequestBody>;
 

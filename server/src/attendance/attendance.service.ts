@@ -27,7 +27,7 @@ function byUpcomingThenRecent(a: EventSummary, b: EventSummary): number {
 
 export function createAttendanceService(
   events: EventsService,
-  queue: Pick<LiveQueue, 'ownRequests' | 'attendanceOf'>,
+  queue: Pick<LiveQueue, 'ownRequests' | 'attendanceOf' | 'nowPlaying'>,
   profiles: ProfilesService,
 ) {
   return {
@@ -82,6 +82,8 @@ export function createAttendanceService(
         ...(insider ? live.event : publicEventView(live.event)),
         seq: live.seq,
         request_settings: live.settings,
+        // What plays is for the room: those who joined (and the host).
+        now_playing: insider ? await queue.nowPlaying(db, eventId) : null,
         joined: attendance !== undefined,
         is_rated: isRated,
         song_requests: await queue.ownRequests(db, eventId, viewerId),

@@ -13,6 +13,7 @@ function toCatalogSong(row: CatalogSongRow): CatalogSong {
     song_link: null,
     song_duration: row.duration_seconds,
     year: row.year,
+    explicit: row.explicit,
     provider: 'catalog',
   };
 }

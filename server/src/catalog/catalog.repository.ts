@@ -9,6 +9,7 @@ export interface CatalogSongRow {
   year: number | null;
   genre: string | null;
   duration_seconds: number;
+  explicit: boolean;
 }
 
 /** Enough for any real title; keeps the query small whatever is typed. */
@@ -55,7 +56,7 @@ export async function searchCatalogSongs(
   const query = prefixQuery(words);
   return db
     .selectFrom('catalog_songs')
-    .select(['id', 'title', 'artist', 'album', 'year', 'genre', 'duration_seconds'])
+    .select(['id', 'title', 'artist', 'album', 'year', 'genre', 'duration_seconds', 'explicit'])
     .where(sql<boolean>`${searchDocument} @@ ${query}`)
     .orderBy(sql`ts_rank(${searchDocument}, ${query})`, 'desc')
     .orderBy('title')

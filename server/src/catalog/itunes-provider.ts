@@ -19,6 +19,8 @@ const itunesTrack = z.object({
   trackTimeMillis: z.number().nullish(),
   trackViewUrl: z.string().nullish(),
   releaseDate: z.string().nullish(),
+  /** explicit, cleaned or notExplicit. */
+  trackExplicitness: z.string().nullish(),
 });
 
 const itunesAnswer = z.object({ results: z.array(z.unknown()) });
@@ -33,6 +35,7 @@ function toCatalogSong(track: z.output<typeof itunesTrack>): CatalogSong {
     song_link: track.trackViewUrl ?? null,
     song_duration: secondsFromMillis(track.trackTimeMillis),
     year: yearOf(track.releaseDate),
+    explicit: track.trackExplicitness === 'explicit',
     provider: 'itunes',
   };
 }

@@ -19,7 +19,9 @@ const soundcloudTrack = z.object({
   permalink_url: z.string().nullish(),
   release_date: z.string().nullish(),
   user: z.object({ username: z.string(), avatar_url: z.string().nullish() }),
-  publisher_metadata: z.object({ album_title: z.string().nullish() }).nullish(),
+  publisher_metadata: z
+    .object({ album_title: z.string().nullish(), explicit: z.boolean().nullish() })
+    .nullish(),
 });
 
 /** api-v2 wraps the tracks in `collection`; the older API answered a bare list. */
@@ -39,6 +41,7 @@ function toCatalogSong(track: z.output<typeof soundcloudTrack>): CatalogSong {
     song_link: track.permalink_url ?? null,
     song_duration: secondsFromMillis(track.duration),
     year: yearOf(track.release_date),
+    explicit: track.publisher_metadata?.explicit === true,
     provider: 'soundcloud',
   };
 }

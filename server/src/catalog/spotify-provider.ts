@@ -31,6 +31,7 @@ const spotifyTrack = z.object({
   id: z.string(),
   name: z.string(),
   duration_ms: z.number().nullish(),
+  explicit: z.boolean().nullish(),
   artists: z.array(z.object({ name: z.string() })).min(1),
   album: z
     .object({
@@ -55,6 +56,7 @@ function toCatalogSong(track: z.output<typeof spotifyTrack>): CatalogSong {
     song_link: track.external_urls?.spotify ?? null,
     song_duration: secondsFromMillis(track.duration_ms),
     year: yearOf(track.album?.release_date),
+    explicit: track.explicit === true,
     provider: 'spotify',
   };
 }

@@ -76,6 +76,7 @@ export const settingsColumns = [
   'events.song_repeat_minutes',
   'events.allow_explicit',
   'events.blocked_terms',
+  'events.display_requester_names',
 ] as const;
 
 /** The counters the live queue keeps, under the names the contract's summary uses. */
@@ -180,6 +181,7 @@ export interface RequestSettingsChange {
   song_repeat_minutes?: number;
   allow_explicit?: boolean;
   blocked_terms?: string[];
+  display_requester_names?: boolean;
 }
 
 /** Changes the host's live event's request controls and bumps its seq; undefined when not theirs. */

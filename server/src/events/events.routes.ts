@@ -18,6 +18,13 @@ import {
   REQUEST_RULE_MSG,
   requestSettingsSchema,
   updateRequestSettingsBody,
+  eventAttendeesData,
+  eventAttendeesQuery,
+  NIGHT_SUMMARY_BUCKET_MINUTES,
+  NIGHT_SUMMARY_TOP_SIZE,
+  nightSummaryQuery,
+  nightSummarySchema,
+  type NightSummary,
 } from '@floorfill/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -33,7 +40,7 @@ import {
   prepareImageField,
 } from '../uploads/image-input.ts';
 import { createUploadStore, withStoredUploads } from '../uploads/upload-store.ts';
-import { hostTipTotals } from '../payments/payments.service.ts';
+import { eventTipTotals, hostTipTotals } from '../payments/payments.service.ts';
 import { assertSameUser } from './identity.ts';
 
 /** store-event: the create form's fields plus an optional banner file (or data URL). */
@@ -52,7 +59,7 @@ const EVENT_BODY_LIMIT = DATA_URL_MAX_CHARS + 64 * 1024;
 /** The host's events: spec §7 event rows, the dashboard data and calendar. */
 export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config, db } = app.ctx;
-  const { events, profiles } = app.services;
+  const { events, profiles, liveQueue } = app.services;
   const uploads = createUploadStore(config.dataDir, app.log);
   answerOversizedUploadsAsFieldErrors(app);
   const tags = ['Events (host)'];
@@ -200,6 +207,7 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
         seq: result.seq,
         event: result.event,
       });
+      app.realtime.displayChanged(id);
       return ok(EVENT_MSG.updated, result.event);
     },
   );
@@ -226,6 +234,8 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
         seq: changed.seq,
         settings: changed.settings,
       });
+      // The big screen shows whether requests are open, and maybe who asked.
+      app.realtime.displayChanged(eventId);
       return ok(REQUEST_RULE_MSG.saved, changed.settings);
     },
   );
@@ -251,6 +261,54 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!deleted) throw notFound(EVENT_MSG.notFound);
       app.realtime.toEvent(id, 'event:deleted', { eventId: id, seq: deleted.seq });
       return ok(EVENT_MSG.deleted, { id });
+    },
+  );
+
+  app.get(
+    '/api/v1/get-event-attendees',
+    {
+      onRequest: membersOnly,
+      schema: {
+        tags,
+        summary: "Who joined the host's event, newest first, with their requests in it",
+        querystring: eventAttendeesQuery,
+        response: envelopes({ 200: eventAttendeesData }),
+      },
+    },
+    async (request) => {
+      const session = requireMember(request);
+      const attendees = await liveQueue.attendees(db, session.userId, request.query.event_id);
+      return ok('', { attendees });
+    },
+  );
+
+  app.get(
+    '/api/v1/get-night-summary',
+    {
+      onRequest: membersOnly,
+      schema: {
+        tags,
+        summary:
+          "The host's night summary: songs played, requests, unique requesters, requests per 10 minutes and their peak, the top 10 songs, tips",
+        querystring: nightSummaryQuery,
+        response: envelopes({ 200: nightSummarySchema }),
+      },
+    },
+    async (request) => {
+      const session = requireMember(request);
+      const eventId = request.query.event_id;
+      const { per_bucket: perBucket, ...figures } = await liveQueue.nightFigures(
+        db,
+        session.userId,
+        eventId,
+        { bucketMinutes: NIGHT_SUMMARY_BUCKET_MINUTES, top: NIGHT_SUMMARY_TOP_SIZE },
+      );
+      const summary: NightSummary = {
+        ...figures,
+        per_10_minutes: perBucket,
+        tips: await eventTipTotals(db, session.userId, eventId),
+      };
+      return ok('', summary);
     },
   );
 

@@ -84,6 +84,7 @@ export function requestSettingsOf(row: {
   song_repeat_minutes: number;
   allow_explicit: boolean;
   blocked_terms: string[];
+  display_requester_names: boolean;
 }): RequestSettings {
   return {
     requests_open: row.requests_open,
@@ -92,6 +93,7 @@ export function requestSettingsOf(row: {
     song_repeat_minutes: row.song_repeat_minutes,
     allow_explicit: row.allow_explicit,
     blocked: row.blocked_terms,
+    display_requester_names: row.display_requester_names,
   };
 }
 
@@ -120,7 +122,7 @@ export interface EventsServiceOptions {
 }
 
 /** What the events feature asks of the live queue: the host's snapshot and clearing a deleted event. */
-export type EventQueue = Pick<LiveQueue, 'groupedQueue' | 'allRequests' | 'clear'>;
+export type EventQueue = Pick<LiveQueue, 'groupedQueue' | 'allRequests' | 'clear' | 'nowPlaying'>;
 
 export function createEventsService(
   config: Pick<Config, 'publicUrl'>,
@@ -310,6 +312,7 @@ export function createEventsService(
         ...toSummary(row),
         seq: Number(row.seq),
         request_settings: requestSettingsOf(row),
+        now_playing: await queue.nowPlaying(db, eventId),
         ...(withRequests ? { song_requests: await queue.allRequests(db, eventId) } : {}),
         grouped_song_requests: await queue.groupedQueue(db, eventId),
       };

@@ -111,6 +111,11 @@ export interface EventsTable {
   song_repeat_minutes: Generated<number>;
   allow_explicit: Generated<boolean>;
   blocked_terms: Generated<string[]>;
+  /** The booth (migration 202611260100): the now-playing song and since when, kept by the live queue. */
+  now_playing_song_id: string | null;
+  now_playing_started_at: Timestamp | null;
+  /** Whether the big screen shows who asked. */
+  display_requester_names: Generated<boolean>;
   deleted_at: Timestamp | null;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
@@ -135,6 +140,8 @@ export interface SongRequestsTable {
   song_duration: Generated<number>;
   status: Generated<0 | 1>;
   played_at: Timestamp | null;
+  /** A dedication, 1-140 characters (migration 202611260100). */
+  message: string | null;
   created_at: CreatedAt;
 }
 
@@ -191,6 +198,8 @@ export interface CatalogSongsTable {
   year: number | null;
   genre: string | null;
   duration_seconds: number;
+  /** Explicit lyrics (migration 202611260100). */
+  explicit: Generated<boolean>;
   search: ColumnType<string, never, never>;
 }
 
@@ -217,6 +226,17 @@ export interface QueueEntriesTable {
   unplayed_count: number;
   first_requested_at: Timestamp;
   last_played_at: Timestamp | null;
+  /** Put off with Later until the next song starts (migration 202611260100). */
+  later: Generated<boolean>;
+  /** Its requests that carry a dedication. */
+  dedication_count: Generated<number>;
+}
+
+/** Songs the host rejected for the night: new requests for them are refused. */
+export interface RejectedSongsTable {
+  event_id: number;
+  song_id: string;
+  rejected_at: CreatedAt;
 }
 
 export interface Database {
@@ -228,6 +248,7 @@ export interface Database {
   event_attendees: EventAttendeesTable;
   song_requests: SongRequestsTable;
   queue_entries: QueueEntriesTable;
+  rejected_songs: RejectedSongsTable;
   ratings: RatingsTable;
   tips: TipsTable;
   processed_webhook_events: ProcessedWebhookEventsTable;

@@ -1,5 +1,5 @@
-import { sql, type Selectable } from 'kysely';
-import type { QueueEntriesTable } from '../infra/database-types.ts';
+import { sql, type ExpressionBuilder, type Selectable } from 'kysely';
+import type { Database, QueueEntriesTable } from '../infra/database-types.ts';
 import type { DbOrTrx } from '../infra/db.ts';
 import { eventSummaryColumns, joinedBy, settingsColumns } from '../events/events.repository.ts';
 
@@ -23,6 +23,8 @@ export interface RequestedSong {
   songImage: string | null;
   songLink: string | null;
   songDuration: number;
+  /** Explicit lyrics: refused while the host does not allow explicit songs. */
+  explicit: boolean;
 }
 
 /**
@@ -45,6 +47,7 @@ const eventColumns = [
   ...eventSummaryColumns,
   'events.joined_count',
   'events.request_count',
+  'events.now_playing_song_id',
 ] as const;
 
 export interface CounterDelta {
@@ -105,6 +108,8 @@ const entryColumns = [
   'queue_entries.unplayed_count',
   'queue_entries.first_requested_at',
   'queue_entries.last_played_at',
+  'queue_entries.later',
+  'queue_entries.dedication_count',
 ] as const;
 
 /** What a song request's one statement answers: the request, the song's entry, the event after it. */
@@ -129,13 +134,15 @@ export type InsertedRequest = EntryRow & {
  *
  * A request is timed when it enters the queue (`clock_timestamp()`, not the
  * statement's start) and an entry keeps the earliest of its requests' times.
+ * Whatever the controls, a song the host rejected, and an explicit one while
+ * the host takes none, write nothing.
  */
 export async function insertRequest(
   db: DbOrTrx,
   eventId: number,
   attendeeId: number,
   song: RequestedSong,
-  { rulesChecked }: { rulesChecked: boolean } = { rulesChecked: false },
+  { rulesChecked, message }: { rulesChecked: boolean; message: string | null },
 ): Promise<InsertedRequest | undefined> {
   // Unless the caller has checked the host's request controls under the guest's lock,
   // only an event whose controls take everything takes the request here.
@@ -147,13 +154,17 @@ export async function insertRequest(
   const result = await sql<InsertedRequest>`
     with inserted as (
       insert into song_requests (event_id, attendee_id, song_id, song_name, song_artist,
-        album_name, song_image, song_link, song_duration, created_at)
+        album_name, song_image, song_link, song_duration, message, created_at)
       select ${eventId}, ${attendeeId}, ${song.songId}, ${song.songName}, ${song.songArtist},
-        ${song.albumName}, ${song.songImage}, ${song.songLink}, ${song.songDuration},
+        ${song.albumName}, ${song.songImage}, ${song.songLink}, ${song.songDuration}, ${message},
         clock_timestamp()
       from events
       where events.id = ${eventId} and events.deleted_at is null and events.end_time > now()
-        and ${noRules} and ${commitWithoutWaitingForDisk}
+        and ${noRules}
+        and (events.allow_explicit or not ${song.explicit})
+        and not exists (select 1 from rejected_songs j
+                        where j.event_id = ${eventId} and j.song_id = ${song.songId})
+        and ${commitWithoutWaitingForDisk}
         and exists (select 1 from event_attendees a
                     where a.event_id = ${eventId} and a.user_id = ${attendeeId})
       on conflict (event_id, attendee_id, song_id) do nothing
@@ -166,13 +177,16 @@ export async function insertRequest(
         inserted.id, inserted.created_at
     ), entry as (
       insert into queue_entries (event_id, song_id, song_name, song_artist, album_name,
-        song_image, song_link, song_duration, request_count, unplayed_count, first_requested_at)
+        song_image, song_link, song_duration, request_count, unplayed_count, first_requested_at,
+        dedication_count)
       select ${eventId}, ${song.songId}, ${song.songName}, ${song.songArtist}, ${song.albumName},
-        ${song.songImage}, ${song.songLink}, ${song.songDuration}, 1, 1, bumped.created_at
+        ${song.songImage}, ${song.songLink}, ${song.songDuration}, 1, 1, bumped.created_at,
+        ${message === null ? 0 : 1}
       from bumped
       on conflict (event_id, song_id) do update set
         request_count = queue_entries.request_count + 1,
         unplayed_count = queue_entries.unplayed_count + 1,
+        dedication_count = queue_entries.dedication_count + excluded.dedication_count,
         first_requested_at = least(queue_entries.first_requested_at, excluded.first_requested_at)
       returning *
     )
@@ -184,12 +198,34 @@ export async function insertRequest(
   return result.rows[0];
 }
 
-/** Why a song request wrote nothing: the event as the attendee may see it, and whether they joined. */
-export async function findRequestRefusal(db: DbOrTrx, eventId: number, attendeeId: number) {
+/** Inside a query on `events`: did the host reject this song for the night? */
+function rejectedIn(eb: ExpressionBuilder<Database, 'events'>, songId: string) {
+  return eb.exists(
+    eb
+      .selectFrom('rejected_songs')
+      .select('rejected_songs.song_id')
+      .whereRef('rejected_songs.event_id', '=', 'events.id')
+      .where('rejected_songs.song_id', '=', songId),
+  );
+}
+
+/**
+ * Why a song request wrote nothing: the event as the attendee may see it,
+ * whether they joined, whether the host rejected the song.
+ */
+export async function findRequestRefusal(
+  db: DbOrTrx,
+  eventId: number,
+  attendeeId: number,
+  songId: string,
+) {
   return db
     .selectFrom('events')
     .select(['events.end_time', ...settingsColumns])
-    .select((eb) => joinedBy(eb, attendeeId).as('attending'))
+    .select((eb) => [
+      joinedBy(eb, attendeeId).as('attending'),
+      rejectedIn(eb, songId).as('rejected'),
+    ])
     .where('events.id', '=', eventId)
     .where('events.deleted_at', 'is', null)
     .executeTakeFirst();
@@ -255,6 +291,7 @@ export async function readRequestRules(
             .where('song_requests.song_id', '=', songId),
         )
         .as('already_requested'),
+      rejectedIn(eb, songId).as('rejected'),
     ])
     .where('events.id', '=', eventId)
     .executeTakeFirst();
@@ -273,18 +310,36 @@ export async function findEntry(db: DbOrTrx, eventId: number, songId: string) {
     .executeTakeFirst();
 }
 
-/** The event's whole grouped queue (any order: the caller sorts with the shared comparator). */
+/** Inside a query on `queue_entries`: the host has not rejected the entry's song. */
+function notRejected(eb: ExpressionBuilder<Database, 'queue_entries'>) {
+  return eb.not(
+    eb.exists(
+      eb
+        .selectFrom('rejected_songs')
+        .select('rejected_songs.song_id')
+        .whereRef('rejected_songs.event_id', '=', 'queue_entries.event_id')
+        .whereRef('rejected_songs.song_id', '=', 'queue_entries.song_id'),
+    ),
+  );
+}
+
+/**
+ * The event's grouped queue without the songs the host rejected (any order:
+ * the caller sorts with the shared comparator).
+ */
 export async function listEntries(db: DbOrTrx, eventId: number): Promise<EntryRow[]> {
   return db
     .selectFrom('queue_entries')
     .select(entryColumns)
     .where('event_id', '=', eventId)
+    .where(notRejected)
     .execute();
 }
 
 /**
  * Rebuilds entries from their request rows: the song as first requested (the
- * earliest row left), how many ask, how many wait, when it was last played.
+ * earliest row left), how many ask, how many wait, how many carry a
+ * dedication, when it was last played; the host's Later flag stays as it was.
  * `songIds` names the songs a write took rows from or changed (null: every
  * song of the event); songs with no rows left lose their entry. Answers the
  * entries that remain.
@@ -296,20 +351,32 @@ export async function rebuildEntries(
 ): Promise<EntryRow[]> {
   if (songIds?.length === 0) return [];
   const songs = songIds ? [...new Set(songIds)] : null;
-  let stale = trx.deleteFrom('queue_entries').where('event_id', '=', eventId);
-  if (songs) stale = stale.where('song_id', 'in', songs);
-  await stale.execute();
   const onlySongs = songs ? sql`and song_id in (${sql.join(songs)})` : sql``;
+  await sql`
+    delete from queue_entries q
+    where q.event_id = ${eventId} ${songs ? sql`and q.song_id in (${sql.join(songs)})` : sql``}
+      and not exists (select 1 from song_requests r
+                      where r.event_id = q.event_id and r.song_id = q.song_id)
+  `.execute(trx);
   const result = await sql<EntryRow>`
     insert into queue_entries (event_id, song_id, song_name, song_artist, album_name, song_image,
-      song_link, song_duration, request_count, unplayed_count, first_requested_at, last_played_at)
+      song_link, song_duration, request_count, unplayed_count, first_requested_at, last_played_at,
+      dedication_count)
     select distinct on (song_id) event_id, song_id, song_name, song_artist, album_name,
       song_image, song_link, song_duration,
-      count(*) over w, count(*) filter (where status = 0) over w, created_at, max(played_at) over w
+      count(*) over w, count(*) filter (where status = 0) over w, created_at, max(played_at) over w,
+      count(*) filter (where message is not null) over w
     from song_requests
     where event_id = ${eventId} ${onlySongs}
     window w as (partition by song_id)
     order by song_id, created_at, id
+    on conflict (event_id, song_id) do update set
+      song_name = excluded.song_name, song_artist = excluded.song_artist,
+      album_name = excluded.album_name, song_image = excluded.song_image,
+      song_link = excluded.song_link, song_duration = excluded.song_duration,
+      request_count = excluded.request_count, unplayed_count = excluded.unplayed_count,
+      first_requested_at = excluded.first_requested_at, last_played_at = excluded.last_played_at,
+      dedication_count = excluded.dedication_count
     returning *
   `.execute(trx);
   return result.rows;
@@ -334,6 +401,7 @@ function requestsWithNames(db: DbOrTrx, eventId: number) {
       'song_requests.song_duration',
       'song_requests.status',
       'song_requests.played_at',
+      'song_requests.message',
       'song_requests.created_at',
     ])
     .select(shownName.as('attendee_name'))
@@ -355,10 +423,21 @@ export async function listRequestsOfSong(db: DbOrTrx, eventId: number, songId: s
   return requestsWithNames(db, eventId).where('song_requests.song_id', '=', songId).execute();
 }
 
-/** One attendee's requests in an event, oldest first. */
+/** One attendee's requests in an event, oldest first, without the songs the host rejected. */
 export async function listAttendeeRequests(db: DbOrTrx, eventId: number, attendeeId: number) {
   return requestsWithNames(db, eventId)
     .where('song_requests.attendee_id', '=', attendeeId)
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('rejected_songs')
+            .select('rejected_songs.song_id')
+            .whereRef('rejected_songs.event_id', '=', 'song_requests.event_id')
+            .whereRef('rejected_songs.song_id', '=', 'song_requests.song_id'),
+        ),
+      ),
+    )
     .execute();
 }
 
@@ -539,10 +618,16 @@ export async function findAttendance(db: DbOrTrx, eventId: number, userId: numbe
 export async function deleteEventQueue(trx: DbOrTrx, eventId: number): Promise<void> {
   await trx.deleteFrom('song_requests').where('event_id', '=', eventId).execute();
   await trx.deleteFrom('queue_entries').where('event_id', '=', eventId).execute();
+  await trx.deleteFrom('rejected_songs').where('event_id', '=', eventId).execute();
   await trx.deleteFrom('event_attendees').where('event_id', '=', eventId).execute();
   await trx
     .updateTable('events')
-    .set({ joined_count: 0, request_count: 0 })
+    .set({
+      joined_count: 0,
+      request_count: 0,
+      now_playing_song_id: null,
+      now_playing_started_at: null,
+    })
     .where('id', '=', eventId)
     .execute();
 }
@@ -588,7 +673,197 @@ export async function recountEventQueue(trx: DbOrTrx, eventId: number): Promise<
 export async function findCatalogSong(db: DbOrTrx, songId: string) {
   return db
     .selectFrom('catalog_songs')
-    .select(['id', 'title', 'artist', 'album', 'duration_seconds'])
+    .select(['id', 'title', 'artist', 'album', 'duration_seconds', 'explicit'])
     .where('id', '=', songId)
     .executeTakeFirst();
+}
+
+/** Is the song one the host rejected for the night? */
+export async function isRejected(db: DbOrTrx, eventId: number, songId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('rejected_songs')
+    .select('song_id')
+    .where('event_id', '=', eventId)
+    .where('song_id', '=', songId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Which of these songs the host rejected. */
+export async function listRejected(
+  db: DbOrTrx,
+  eventId: number,
+  songIds: readonly string[],
+): Promise<Set<string>> {
+  if (songIds.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('rejected_songs')
+    .select('song_id')
+    .where('event_id', '=', eventId)
+    .where('song_id', 'in', [...songIds])
+    .execute();
+  return new Set(rows.map((row) => row.song_id));
+}
+
+/** Rejects the song for the night; false when it already was. */
+export async function insertRejected(trx: DbOrTrx, eventId: number, songId: string) {
+  const row = await trx
+    .insertInto('rejected_songs')
+    .values({ event_id: eventId, song_id: songId })
+    .onConflict((oc) => oc.columns(['event_id', 'song_id']).doNothing())
+    .returning('song_id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Takes the song's rejection back; false when it was not rejected. */
+export async function deleteRejected(trx: DbOrTrx, eventId: number, songId: string) {
+  const row = await trx
+    .deleteFrom('rejected_songs')
+    .where('event_id', '=', eventId)
+    .where('song_id', '=', songId)
+    .returning('song_id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Sets or clears the song's Later flag; false when it already was so. */
+export async function setLater(trx: DbOrTrx, eventId: number, songId: string, later: boolean) {
+  const row = await trx
+    .updateTable('queue_entries')
+    .set({ later })
+    .where('event_id', '=', eventId)
+    .where('song_id', '=', songId)
+    .where('later', '=', !later)
+    .returning('song_id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Clears every Later flag of the event (a song started); answers the songs that had one. */
+export async function clearLater(trx: DbOrTrx, eventId: number): Promise<string[]> {
+  const rows = await trx
+    .updateTable('queue_entries')
+    .set({ later: false })
+    .where('event_id', '=', eventId)
+    .where('later', '=', true)
+    .returning('song_id')
+    .execute();
+  return rows.map((row) => row.song_id);
+}
+
+/** Points the event's now-playing at a song, started now, or at nothing. */
+export async function setNowPlaying(trx: DbOrTrx, eventId: number, songId: string | null) {
+  await trx
+    .updateTable('events')
+    .set({
+      now_playing_song_id: songId,
+      now_playing_started_at: songId === null ? null : sql<Date>`now()`,
+    })
+    .where('id', '=', eventId)
+    .execute();
+}
+
+/** The event's now-playing song: its entry and when it started, or undefined. */
+export async function findNowPlaying(db: DbOrTrx, eventId: number) {
+  return db
+    .selectFrom('events')
+    .innerJoin('queue_entries', (join) =>
+      join
+        .onRef('queue_entries.event_id', '=', 'events.id')
+        .onRef('queue_entries.song_id', '=', 'events.now_playing_song_id'),
+    )
+    .select(entryColumns)
+    .select('events.now_playing_started_at as started_at')
+    .where('events.id', '=', eventId)
+    .executeTakeFirst();
+}
+
+/** Who joined the event, newest first, with their requests in it. */
+export async function listAttendees(db: DbOrTrx, eventId: number) {
+  return db
+    .selectFrom('event_attendees')
+    .innerJoin('users', 'users.id', 'event_attendees.user_id')
+    .select([
+      'event_attendees.user_id',
+      'event_attendees.joined_at',
+      shownName.as('name'),
+      (eb) =>
+        eb
+          .selectFrom('song_requests')
+          .select((inner) => inner.fn.countAll<string>().as('n'))
+          .whereRef('song_requests.event_id', '=', 'event_attendees.event_id')
+          .whereRef('song_requests.attendee_id', '=', 'event_attendees.user_id')
+          .as('request_count'),
+    ])
+    .where('event_attendees.event_id', '=', eventId)
+    .orderBy('event_attendees.joined_at', 'desc')
+    .orderBy('event_attendees.user_id', 'desc')
+    .execute();
+}
+
+/**
+ * The first requesters' shown names of some songs (oldest request first, at
+ * most `perSong` each), for the big screen when the host shows who asked.
+ */
+export async function listFirstRequesters(
+  db: DbOrTrx,
+  eventId: number,
+  songIds: readonly string[],
+  perSong: number,
+): Promise<Array<{ song_id: string; name: string }>> {
+  if (songIds.length === 0) return [];
+  const result = await sql<{ song_id: string; name: string }>`
+    select song_id, name from (
+      select r.song_id, ${shownName} as name,
+        row_number() over (partition by r.song_id order by r.created_at, r.id) as position
+      from song_requests r join users on users.id = r.attendee_id
+      where r.event_id = ${eventId} and r.song_id in (${sql.join([...songIds])})
+    ) ranked
+    where position <= ${perSong}
+    order by song_id, position
+  `.execute(db);
+  return result.rows;
+}
+
+/** An event's request figures for its night summary: totals, and requests per time bucket. */
+export async function nightFigures(db: DbOrTrx, eventId: number, bucketSeconds: number) {
+  const totals = await db
+    .selectFrom('song_requests')
+    .select((eb) => [
+      eb.fn.countAll<string>().as('requests'),
+      eb.fn.count<string>('song_requests.attendee_id').distinct().as('requesters'),
+      sql<string>`count(distinct song_requests.song_id) filter (where song_requests.status = 1)`.as(
+        'played',
+      ),
+    ])
+    .where('song_requests.event_id', '=', eventId)
+    .executeTakeFirstOrThrow();
+  const buckets = await sql<{ bucket: string; count: string }>`
+    select floor(extract(epoch from created_at) / ${bucketSeconds})::bigint as bucket,
+      count(*) as count
+    from song_requests
+    where event_id = ${eventId}
+    group by 1
+    order by 1
+  `.execute(db);
+  return {
+    requests: Number(totals.requests),
+    requesters: Number(totals.requesters),
+    played: Number(totals.played),
+    buckets: buckets.rows.map((row) => ({ bucket: Number(row.bucket), count: Number(row.count) })),
+  };
+}
+
+/** The event's most requested songs (the ones asked for first break ties). */
+export async function listTopEntries(db: DbOrTrx, eventId: number, limit: number) {
+  return db
+    .selectFrom('queue_entries')
+    .select(entryColumns)
+    .where('event_id', '=', eventId)
+    .orderBy('request_count', 'desc')
+    .orderBy('first_requested_at', 'asc')
+    .orderBy('song_id', 'asc')
+    .limit(limit)
+    .execute();
 }

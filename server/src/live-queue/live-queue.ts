@@ -5,8 +5,10 @@ import {
   REQUEST_RULE_MSG,
   MSG,
   type EventStats,
+  type EventAttendee,
   type GroupedSongRequest,
   type MarkAs,
+  type NowPlaying,
   REQUEST_MSG,
   type SongRequest,
 } from '@floorfill/shared';
@@ -79,7 +81,14 @@ export function toGroupedSong(row: EntryRow): GroupedSongRequest {
     request_count: row.request_count,
     first_requested_at: row.first_requested_at.toISOString(),
     played_at: allPlayed && row.last_played_at ? row.last_played_at.toISOString() : null,
+    later: row.later,
+    dedication_count: row.dedication_count,
   };
+}
+
+/** The now-playing song as the contract shows it. */
+function toNowPlaying(row: EntryRow, startedAt: Date): NowPlaying {
+  return { ...toGroupedSong(row), started_at: startedAt.toISOString() };
 }
 
 export function toSongRequest(row: RequestRow): SongRequest {
@@ -96,6 +105,7 @@ export function toSongRequest(row: RequestRow): SongRequest {
     song_link: row.song_link,
     song_duration: row.song_duration,
     status: row.status,
+    message: row.message,
     created_at: row.created_at.toISOString(),
   };
 }
@@ -117,6 +127,19 @@ function songChanges(
 export interface LiveQueueDeps {
   db: Db;
   publish: QueuePublisher;
+}
+
+/**
+ * What refuses a song whatever the other controls: the host rejected it for
+ * the night, or it is explicit while the host takes no explicit songs.
+ */
+function songRefusal(
+  event: { rejected: unknown; allow_explicit: boolean },
+  song: RequestedSong,
+): string | null {
+  if (event.rejected === true || event.rejected === 1) return REQUEST_RULE_MSG.blocked;
+  if (song.explicit && !event.allow_explicit) return REQUEST_RULE_MSG.explicit;
+  return null;
 }
 
 /** Request controls that refuse some requests: the careful path checks them. */
@@ -202,6 +225,7 @@ export function createLiveQueue({ db, publish }: LiveQueueDeps) {
     attendeeId: number,
     eventId: number,
     song: RequestedSong,
+    message: string | null,
     row: repo.InsertedRequest,
   ): { result: RequestOutcome; changes: QueueChange[] } {
     const grouped = toGroupedSong(row);
@@ -218,6 +242,7 @@ export function createLiveQueue({ db, publish }: LiveQueueDeps) {
       song_link: song.songLink,
       song_duration: song.songDuration,
       status: 0,
+      message,
       created_at: row.created_at.toISOString(),
     };
     const stats = { joined: row.joined_count, requests: row.event_request_count };
@@ -236,26 +261,72 @@ export function createLiveQueue({ db, publish }: LiveQueueDeps) {
    * own lock (their requests to this event go one at a time, nobody else's
    * wait), the rules are read afresh and checked, then the request goes in in
    * the same transaction — so a cap of 3 holds against 20 requests at once.
-   * A repeat answers the request the guest already has, whatever the rules.
+   * A repeat answers the request the guest already has, whatever the rules,
+   * unless the song itself is refused (rejected, or explicit while not taken).
    */
   function requestUnderRules(
     attendeeId: number,
     eventId: number,
     song: RequestedSong,
+    message: string | null,
   ): Promise<RequestOutcome> {
     return apply(async (trx) => {
       if (!(await repo.lockGuest(trx, eventId, attendeeId))) throw forbidden(REQUEST_MSG.joinFirst);
       const rules = await repo.readRequestRules(trx, eventId, attendeeId, song.songId);
       if (!rules) throw notFound(REQUEST_MSG.eventNotFound);
+      const refusedSong = songRefusal(rules, song);
+      if (refusedSong) throw new ValidationError({ song_id: [refusedSong] }, refusedSong);
       if (rules.already_requested) {
         throw new NothingChanged(() => ownRequestAnswer(attendeeId, eventId, song.songId));
       }
       const refusal = ruleRefusal(rules, song);
       if (refusal) throw new ValidationError({ song_id: [refusal] }, refusal);
-      const row = await repo.insertRequest(trx, eventId, attendeeId, song, { rulesChecked: true });
+      const row = await repo.insertRequest(trx, eventId, attendeeId, song, {
+        rulesChecked: true,
+        message,
+      });
       if (!row) throw new NothingChanged(() => ownRequestAnswer(attendeeId, eventId, song.songId));
-      return requestInserted(attendeeId, eventId, song, row);
+      return requestInserted(attendeeId, eventId, song, message, row);
     });
+  }
+
+  /** Entries as the host's queue shows them: a rejected song's stays out (a removal). */
+  async function shownEntries(
+    reader: DbOrTrx,
+    eventId: number,
+    entries: readonly EntryRow[],
+  ): Promise<EntryRow[]> {
+    if (entries.length === 0) return [];
+    const rejected = await repo.listRejected(
+      reader,
+      eventId,
+      entries.map((entry) => entry.song_id),
+    );
+    return entries.filter((entry) => !rejected.has(entry.song_id));
+  }
+
+  /** The event's now-playing song, or null when nothing plays. */
+  async function readNowPlaying(reader: DbOrTrx, eventId: number): Promise<NowPlaying | null> {
+    const row = await repo.findNowPlaying(reader, eventId);
+    return row?.started_at ? toNowPlaying(row, row.started_at) : null;
+  }
+
+  /**
+   * After a write took requests away: when the now-playing song lost its
+   * last one (its entry is gone), nothing plays any more. Answers the
+   * pointer's change for the pushes (undefined: it did not move).
+   */
+  async function stopIfGone(
+    trx: DbOrTrx,
+    event: { id: number; now_playing_song_id: string | null },
+    songIds: readonly string[],
+    entries: readonly EntryRow[],
+  ): Promise<null | undefined> {
+    const playing = event.now_playing_song_id;
+    if (playing === null || !songIds.includes(playing)) return undefined;
+    if (entries.some((entry) => entry.song_id === playing)) return undefined;
+    await repo.setNowPlaying(trx, event.id, null);
+    return null;
   }
 
   async function ownRequestAnswer(
@@ -278,23 +349,35 @@ export function createLiveQueue({ db, publish }: LiveQueueDeps) {
      * request they already have. Refused for a missing or deleted event (404),
      * one the attendee has not joined (403) and one that has ended (409).
      * One statement when it goes in (see `repo.insertRequest`); the reasons
-     * for a refusal are read only then.
+     * for a refusal are read only then. A song the host rejected, or an
+     * explicit one while the host takes none, is refused (422), even to a
+     * guest who had asked for it before. `message` is the dedication.
      */
-    request(attendeeId: number, eventId: number, song: RequestedSong): Promise<RequestOutcome> {
+    request(
+      attendeeId: number,
+      eventId: number,
+      song: RequestedSong,
+      message: string | null = null,
+    ): Promise<RequestOutcome> {
       const refused = async (): Promise<RequestOutcome> => {
-        const event = await repo.findRequestRefusal(db, eventId, attendeeId);
+        const event = await repo.findRequestRefusal(db, eventId, attendeeId, song.songId);
         if (!event) throw notFound(REQUEST_MSG.eventNotFound);
         if (!event.attending) throw forbidden(REQUEST_MSG.joinFirst);
         if (hasEnded(event)) throw conflict(REQUEST_MSG.eventEnded);
         // The host's controls are on: the request goes the careful way.
-        if (hasRules(event)) return requestUnderRules(attendeeId, eventId, song);
+        if (hasRules(event)) return requestUnderRules(attendeeId, eventId, song, message);
+        const refusal = songRefusal(event, song);
+        if (refusal) throw new ValidationError({ song_id: [refusal] }, refusal);
         return ownRequestAnswer(attendeeId, eventId, song.songId);
       };
       return apply(
         async (writer) => {
-          const row = await repo.insertRequest(writer, eventId, attendeeId, song);
+          const row = await repo.insertRequest(writer, eventId, attendeeId, song, {
+            rulesChecked: false,
+            message,
+          });
           if (!row) throw new NothingChanged(refused);
-          return requestInserted(attendeeId, eventId, song, row);
+          return requestInserted(attendeeId, eventId, song, message, row);
         },
         { transaction: false },
       );
@@ -312,24 +395,29 @@ export function createLiveQueue({ db, publish }: LiveQueueDeps) {
         if (!(await repo.deleteAttendeeRequest(trx, eventId, attendeeId, songId))) {
           throw notFound(REQUEST_MSG.notFound);
         }
-        const songs = songChanges(
-          [songId],
-          await repo.rebuildEntries(trx, eventId, [songId]),
-          'host',
-        );
-        const seq = Number(event.seq);
-        return {
-          result: songs[0]?.grouped ?? null,
-          changes: [{ eventId, seq, stats: statsOf(event), songs }],
+        const entries = await repo.rebuildEntries(trx, eventId, [songId]);
+        const songs = songChanges([songId], await shownEntries(trx, eventId, entries), 'host');
+        const change: QueueChange = {
+          eventId,
+          seq: Number(event.seq),
+          stats: statsOf(event),
+          songs,
         };
+        const stopped = await stopIfGone(trx, event, [songId], entries);
+        if (stopped !== undefined) change.nowPlaying = stopped;
+        return { result: songs[0]?.grouped ?? null, changes: [change] };
       });
     },
 
     /**
-     * The host marks every request of a song played, unplayed, or deletes
-     * them. Someone else's event, a deleted or missing one, and a song nobody
-     * requested there all answer 404. A mark that changes nothing (already
-     * played, already unplayed) answers the entry as it is.
+     * The host's marks on a song of their event (see MARK_AS in shared):
+     * played / unplayed / delete (spec §4) and the booth's playing, later,
+     * reject and restore, each one transaction and one seq. Someone else's
+     * event, a deleted or missing one, a song nobody requested there and a
+     * rejected song (for anything but restore, reject and delete) all answer
+     * 404. A mark that changes nothing answers the entry as it is. Answers
+     * the song's entry after the mark, or null when it left the queue
+     * (deleted, rejected).
      */
     mark(
       hostId: number,
@@ -338,6 +426,7 @@ export function createLiveQueue({ db, publish }: LiveQueueDeps) {
       markAs: MarkAs,
     ): Promise<GroupedSongRequest | null> {
       const unchanged = async () => {
+        if (markAs === 'reject') return null;
         const entry = await repo.findEntry(db, eventId, songId);
         if (!entry) throw notFound(REQUEST_MSG.notFound);
         return toGroupedSong(entry);
@@ -345,23 +434,83 @@ export function createLiveQueue({ db, publish }: LiveQueueDeps) {
       return apply(async (trx) => {
         const event = await repo.lockAndBump(trx, { eventId });
         if (!event || event.host_id !== hostId) throw notFound(REQUEST_MSG.eventNotFound);
-        let played: RequestRow[] = [];
-        let changed: number;
-        let counters: { joined_count: number; request_count: number } = event;
-        if (markAs === 'played') {
-          played = await repo.markPlayed(trx, eventId, songId);
-          changed = played.length;
-        } else if (markAs === 'unplayed') {
-          changed = await repo.markUnplayed(trx, eventId, songId);
-        } else {
-          changed = await repo.deleteSong(trx, eventId, songId);
-          if (changed > 0) counters = await repo.moveCounters(trx, eventId, { requests: -changed });
+        const entry = await repo.findEntry(trx, eventId, songId);
+        const rejected = await repo.isRejected(trx, eventId, songId);
+        const needsQueuedSong = markAs !== 'restore' && markAs !== 'delete';
+        if (needsQueuedSong && (!entry || (rejected && markAs !== 'reject'))) {
+          throw notFound(REQUEST_MSG.notFound);
         }
-        if (changed === 0) throw new NothingChanged(unchanged);
+        // Every mark but restore stops the song when it was playing (playing X again is no change).
+        const wasPlaying = event.now_playing_song_id === songId && markAs !== 'restore';
+        /** Songs whose entry this mark changed (the room hears each). */
+        const touched = new Set<string>([songId]);
+        let played: RequestRow[] = [];
+        let counters: { joined_count: number; request_count: number } = event;
+        /** What plays after the mark: a song id, null for nothing, undefined when it did not move. */
+        let pointer: string | null | undefined = wasPlaying ? null : undefined;
+        let changed = wasPlaying;
+        let rejectedBy: number[] | undefined;
+        switch (markAs) {
+          case 'playing': {
+            if (wasPlaying) {
+              changed = false;
+              pointer = undefined;
+              break;
+            }
+            const previous = event.now_playing_song_id;
+            if (previous !== null) {
+              played = await repo.markPlayed(trx, eventId, previous);
+              touched.add(previous);
+            }
+            await repo.markUnplayed(trx, eventId, songId);
+            for (const later of await repo.clearLater(trx, eventId)) touched.add(later);
+            pointer = songId;
+            changed = true;
+            break;
+          }
+          case 'played':
+            played = await repo.markPlayed(trx, eventId, songId);
+            changed ||= played.length > 0;
+            break;
+          case 'unplayed':
+            changed = (await repo.markUnplayed(trx, eventId, songId)) > 0 || changed;
+            break;
+          case 'later':
+            changed = (await repo.setLater(trx, eventId, songId, true)) || changed;
+            break;
+          case 'reject': {
+            if (!(await repo.insertRejected(trx, eventId, songId))) break;
+            changed = true;
+            const requests = await repo.listRequestsOfSong(trx, eventId, songId);
+            rejectedBy = requests.map((request) => request.attendee_id);
+            break;
+          }
+          case 'restore': {
+            const unrejected = await repo.deleteRejected(trx, eventId, songId);
+            const unlater = entry ? await repo.setLater(trx, eventId, songId, false) : false;
+            changed = unrejected || unlater;
+            if (!changed && !entry) throw notFound(REQUEST_MSG.notFound);
+            break;
+          }
+          case 'delete': {
+            const removed = await repo.deleteSong(trx, eventId, songId);
+            if (removed === 0) {
+              if (!entry) throw notFound(REQUEST_MSG.notFound);
+              break;
+            }
+            changed = true;
+            counters = await repo.moveCounters(trx, eventId, { requests: -removed });
+            break;
+          }
+        }
+        if (!changed) throw new NothingChanged(unchanged);
+        if (pointer !== undefined) await repo.setNowPlaying(trx, eventId, pointer);
         const entries =
-          markAs === 'delete' ? [] : await repo.rebuildEntries(trx, eventId, [songId]);
+          markAs === 'delete' ? [] : await repo.rebuildEntries(trx, eventId, [...touched]);
+        // A rejected song leaves every screen's queue as if deleted.
+        const shown = await shownEntries(trx, eventId, entries);
         // Every requester's own request changed: attendees' pages show its status.
-        const songs = songChanges([songId], entries, 'room');
+        const songs = songChanges(touched, shown, 'room');
         const change: QueueChange = {
           eventId,
           seq: Number(event.seq),
@@ -371,7 +520,17 @@ export function createLiveQueue({ db, publish }: LiveQueueDeps) {
         if (played.length > 0) {
           change.played = { eventName: event.name, requests: played.map(toSongRequest) };
         }
-        return { result: songs[0]?.grouped ?? null, changes: [change] };
+        if (pointer !== undefined) change.nowPlaying = await readNowPlaying(trx, eventId);
+        if (rejectedBy && entry) {
+          change.rejected = {
+            songId,
+            songName: entry.song_name,
+            eventName: event.name,
+            attendeeIds: rejectedBy,
+          };
+        }
+        const result = shown.find((row) => row.song_id === songId);
+        return { result: result ? toGroupedSong(result) : null, changes: [change] };
       });
     },
 
@@ -438,18 +597,16 @@ export function createLiveQueue({ db, publish }: LiveQueueDeps) {
             ? await repo.moveCounters(trx, event.id, { requests: -songIds.length })
             : event;
         const entries = await repo.rebuildEntries(trx, event.id, songIds);
-        return {
-          result: { eventId: event.id, left: true },
-          changes: [
-            {
-              eventId: event.id,
-              seq: Number(event.seq),
-              stats: statsOf(counters),
-              songs: songChanges(songIds, entries, 'host'),
-              left: { attendeeId: userId },
-            },
-          ],
+        const change: QueueChange = {
+          eventId: event.id,
+          seq: Number(event.seq),
+          stats: statsOf(counters),
+          songs: songChanges(songIds, await shownEntries(trx, event.id, entries), 'host'),
+          left: { attendeeId: userId },
         };
+        const stopped = await stopIfGone(trx, event, songIds, entries);
+        if (stopped !== undefined) change.nowPlaying = stopped;
+        return { result: { eventId: event.id, left: true }, changes: [change] };
       });
     },
 
@@ -476,8 +633,10 @@ export function createLiveQueue({ db, publish }: LiveQueueDeps) {
           eventId,
           seq: Number(event.seq),
           stats: statsOf(counters),
-          songs: songChanges(songIds, entries, 'host'),
+          songs: songChanges(songIds, await shownEntries(trx, eventId, entries), 'host'),
         };
+        const stopped = await stopIfGone(trx, event, songIds, entries);
+        if (stopped !== undefined) change.nowPlaying = stopped;
         // The host hears every seq: a guest who only joined still leaves.
         if (wasAttending) change.left = { attendeeId: userId };
         changes.push(change);
@@ -497,7 +656,80 @@ export function createLiveQueue({ db, publish }: LiveQueueDeps) {
       return repo.deleteEventQueue(trx, eventId);
     },
 
-    /** The event's grouped queue in the shared order. */
+    /** The first requesters' shown names of some songs, oldest first, at most `perSong` each. */
+    firstRequesters(reader: DbOrTrx, eventId: number, songIds: readonly string[], perSong: number) {
+      return repo.listFirstRequesters(reader, eventId, songIds, perSong);
+    },
+
+    /** The event's now-playing song, or null when nothing plays. */
+    nowPlaying(reader: DbOrTrx, eventId: number): Promise<NowPlaying | null> {
+      return readNowPlaying(reader, eventId);
+    },
+
+    /** Who joined the host's event, newest first; 404 for someone else's event, a deleted or missing one. */
+    async attendees(reader: DbOrTrx, hostId: number, eventId: number): Promise<EventAttendee[]> {
+      const event = await repo.findLiveEvent(reader, { eventId });
+      if (!event || event.host_id !== hostId) throw notFound(REQUEST_MSG.eventNotFound);
+      const rows = await repo.listAttendees(reader, eventId);
+      return rows.map((row) => ({
+        attendee_id: row.user_id,
+        name: row.name,
+        joined_at: row.joined_at.toISOString(),
+        request_count: Number(row.request_count ?? 0),
+      }));
+    },
+
+    /**
+     * The request side of the host's night summary: songs played, requests,
+     * unique requesters, requests per bucket (empty ones filled in, from the
+     * first request's bucket to the last one's) with the busiest, and the
+     * most requested songs; 404 for someone else's event, a deleted or
+     * missing one.
+     */
+    async nightFigures(
+      reader: DbOrTrx,
+      hostId: number,
+      eventId: number,
+      { bucketMinutes, top }: { bucketMinutes: number; top: number },
+    ) {
+      const event = await repo.findLiveEvent(reader, { eventId });
+      if (!event || event.host_id !== hostId) throw notFound(REQUEST_MSG.eventNotFound);
+      const bucketSeconds = bucketMinutes * 60;
+      const [figures, topRows] = await Promise.all([
+        repo.nightFigures(reader, eventId, bucketSeconds),
+        repo.listTopEntries(reader, eventId, top),
+      ]);
+      const counts = new Map(figures.buckets.map((row) => [row.bucket, row.count]));
+      const first = figures.buckets[0]?.bucket;
+      const last = figures.buckets[figures.buckets.length - 1]?.bucket;
+      const perBucket: Array<{ start: string; count: number }> = [];
+      if (first !== undefined && last !== undefined) {
+        for (let bucket = first; bucket <= last; bucket += 1) {
+          const start = new Date(bucket * bucketSeconds * 1000).toISOString();
+          perBucket.push({ start, count: counts.get(bucket) ?? 0 });
+        }
+      }
+      const peak = perBucket.reduce<{ start: string; count: number } | null>(
+        (best, bucket) => (best === null || bucket.count > best.count ? bucket : best),
+        null,
+      );
+      return {
+        songs_played: figures.played,
+        requests_received: figures.requests,
+        unique_requesters: figures.requesters,
+        per_bucket: perBucket,
+        peak,
+        top_requested: topRows.map((row) => ({
+          song_id: row.song_id,
+          song_name: row.song_name,
+          song_artist: row.song_artist,
+          song_image: row.song_image,
+          request_count: row.request_count,
+        })),
+      };
+    },
+
+    /** The event's grouped queue in the shared order (never a rejected song). */
     async groupedQueue(reader: DbOrTrx, eventId: number): Promise<GroupedSongRequest[]> {
       return (await repo.listEntries(reader, eventId)).map(toGroupedSong).sort(compareQueueEntries);
     },

@@ -3,6 +3,7 @@ import {
   userRoom,
   type EventStats,
   type GroupedSongRequest,
+  type NowPlaying,
   type SongRequest,
 } from '@floorfill/shared';
 import type { Realtime } from '../realtime/realtime.ts';
@@ -14,8 +15,8 @@ import type { Realtime } from '../realtime/realtime.ts';
 
 /**
  * Who hears a song's change. `room`: everyone watching the event, because
- * its requesters' own requests changed (the host marked the song played or
- * unplayed, or deleted it). `host`: the host's sockets only, because only the
+ * its requesters' own requests changed (the host marked the song, deleted,
+ * rejected or restored it). `host`: the host's sockets only, because only the
  * grouped entry moved (an attendee sent, cancelled, left or logged out: the
  * count, and with it perhaps the all-played status); an attendee's page shows
  * no grouped queue, and no other attendee's own request changed.
@@ -41,6 +42,15 @@ export interface QueueChange {
   left?: { attendeeId: number };
   /** Requests this write turned to played, with the event's name, for each requester's own room. */
   played?: { eventName: string; requests: SongRequest[] };
+  /** The event's now-playing song after the write, when the write moved it (null: nothing plays). */
+  nowPlaying?: NowPlaying | null;
+  /** A song the host rejected, and who had asked for it (each hears it in their own room). */
+  rejected?: { songId: string; songName: string; eventName: string; attendeeIds: number[] };
+}
+
+/** Does the change alter what the event's big screen shows (the songs, what plays)? */
+export function changesDisplay(change: QueueChange): boolean {
+  return change.songs.length > 0 || change.nowPlaying !== undefined;
 }
 
 /** Hands a committed change to its audiences: the room, the host room, the requesters. */
@@ -80,7 +90,10 @@ function stopWatching(realtime: Realtime, userId: number, eventId: number): void
  *   changed) and the counts, coalesced to at most two a second per socket
  *   (`realtime.toEventCoalesced`): a room of thousands of phones does not need
  *   every request's count;
- * - each requester hears `request:played` in their own room.
+ * - the whole room hears `event:now-playing` when what plays changed;
+ * - each requester hears `request:played` or `request:rejected` in their own room;
+ * - the event's big screens are told to look again (with the counts, then
+ *   coalesced and computed only where a screen watches).
  * Attendees so see only some seqs; their pages apply what they get as state.
  */
 export function createRealtimePublisher(realtime: Realtime): QueuePublisher {
@@ -94,11 +107,41 @@ export function createRealtimePublisher(realtime: Realtime): QueuePublisher {
       realtime.toEventHost(eventId, 'attendee:left', { eventId, seq, ...change.left });
     }
     for (const song of change.songs) pushSongChange(realtime, eventId, seq, song);
-    realtime.toEventCoalesced('event:stats', { eventId, seq, stats: change.stats });
-    if (!change.played) return;
-    const { eventName, requests } = change.played;
-    for (const request of requests) {
-      realtime.toUser(request.attendee_id, 'request:played', { eventId, seq, request, eventName });
+    if (change.nowPlaying !== undefined) {
+      realtime.toEvent(eventId, 'event:now-playing', {
+        eventId,
+        seq,
+        nowPlaying: change.nowPlaying,
+      });
+    }
+    // The big screens are told in the same message between nodes as the counts.
+    realtime.toEventCoalesced(
+      'event:stats',
+      { eventId, seq, stats: change.stats },
+      { displayChanged: changesDisplay(change) },
+    );
+    if (change.played) {
+      const { eventName, requests } = change.played;
+      for (const request of requests) {
+        realtime.toUser(request.attendee_id, 'request:played', {
+          eventId,
+          seq,
+          request,
+          eventName,
+        });
+      }
+    }
+    if (change.rejected) {
+      const { songId, songName, eventName, attendeeIds } = change.rejected;
+      for (const attendeeId of attendeeIds) {
+        realtime.toUser(attendeeId, 'request:rejected', {
+          eventId,
+          seq,
+          songId,
+          songName,
+          eventName,
+        });
+      }
     }
   };
 }

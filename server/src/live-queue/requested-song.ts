@@ -46,6 +46,7 @@ export function createSongResolver(db: DbOrTrx, artworkHosts: readonly string[])
       songImage: null,
       songLink: null,
       songDuration: row.duration_seconds || DEFAULT_SONG_DURATION,
+      explicit: row.explicit,
     };
     if (catalog.size >= CATALOG_CACHE_MAX) {
       const oldest = catalog.keys().next().value;
@@ -67,6 +68,8 @@ export function createSongResolver(db: DbOrTrx, artworkHosts: readonly string[])
         body.song_image && isAllowedArtwork(body.song_image, artworkHosts) ? body.song_image : null,
       songLink: body.song_link ?? null,
       songDuration: body.song_duration ?? DEFAULT_SONG_DURATION,
+      // As sent, like the title and artist: the search result's mark (see docs/decisions.md).
+      explicit: body.explicit ?? false,
     };
   };
 }

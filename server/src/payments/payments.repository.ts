@@ -276,15 +276,17 @@ export async function findDemoCheckout(db: DbOrTrx, checkoutSessionId: string) {
 }
 
 /** Paid tips of a host (refunded and unfinished ones do not count). */
-export async function paidTipTotals(db: DbOrTrx, hostId: number) {
-  const row = await db
+export async function paidTipTotals(db: DbOrTrx, hostId: number, eventId?: number) {
+  let query = db
     .selectFrom('tips')
     .select((eb) => [
       eb.fn.countAll<string>().as('count'),
       eb.fn.coalesce(eb.fn.sum<string>('amount_cents'), sql<string>`0`).as('total'),
+      eb.fn.max('currency').as('currency'),
     ])
     .where('host_id', '=', hostId)
-    .where('status', '=', 'paid')
-    .executeTakeFirstOrThrow();
-  return { count: Number(row.count), totalCents: Number(row.total) };
+    .where('status', '=', 'paid');
+  if (eventId !== undefined) query = query.where('event_id', '=', eventId);
+  const row = await query.executeTakeFirstOrThrow();
+  return { count: Number(row.count), totalCents: Number(row.total), currency: row.currency };
 }

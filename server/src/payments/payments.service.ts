@@ -65,10 +65,23 @@ export function platformFeeCents(amountCents: number, basisPoints: number): numb
   return Math.floor((amountCents * basisPoints) / 10_000);
 }
 
+/** Tips are paid in US dollars (spec §5: $1 to $100). */
+export const TIP_CURRENCY = 'usd';
+
 /** The host dashboard's tip card: how many tips were paid and their sum (refunded ones excluded). */
 export async function hostTipTotals(db: DbOrTrx, hostId: number): Promise<HostTipTotals> {
   const totals = await repo.paidTipTotals(db, hostId);
   return { count: totals.count, total_cents: totals.totalCents };
+}
+
+/** The tips paid to the host at one event (the night summary), in their currency (usd when none). */
+export async function eventTipTotals(db: DbOrTrx, hostId: number, eventId: number) {
+  const totals = await repo.paidTipTotals(db, hostId, eventId);
+  return {
+    count: totals.count,
+    total_cents: totals.totalCents,
+    currency: totals.currency ?? TIP_CURRENCY,
+  };
 }
 
 export function createPaymentsService({ config, stripe }: PaymentsServiceDeps) {
@@ -267,7 +280,7 @@ export function createPaymentsService({ config, stripe }: PaymentsServiceDeps) {
               {
                 quantity: 1,
                 price_data: {
-                  currency: 'usd',
+                  currency: TIP_CURRENCY,
                   unit_amount: tip.amountCents,
                   product_data: {
                     name: `Tip for ${displayNameOf(host)}`,

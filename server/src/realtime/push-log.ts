@@ -3,6 +3,7 @@ import {
   type EventStats,
   type EventSummary,
   type GroupedSongRequest,
+  type NowPlaying,
   type RecountedSong,
   type RequestSettings,
   type RoomDelta,
@@ -188,11 +189,11 @@ interface FoldedSong {
 
 /**
  * Folds logged pushes into one delta: each song's newest entry (or its
- * removal), the event's newest details. A song whose every change in the
- * delta was another request for it was waiting before the client's seq, so
- * the client holds it: it gets its counts alone. Joins and leaves only move
- * the seq (no snapshot lists attendees). For an attendee only what the whole
- * room heard counts, as it does live.
+ * removal), the event's newest details, settings and now-playing song. A
+ * song whose every change in the delta was another request for it was
+ * waiting before the client's seq, so the client holds it: it gets its counts
+ * alone. Joins and leaves only move the seq (no snapshot lists attendees).
+ * For an attendee only what the whole room heard counts, as it does live.
  */
 export function foldPushes(
   entries: readonly LoggedPush[],
@@ -203,6 +204,7 @@ export function foldPushes(
   const songs = new Map<string, FoldedSong>();
   let event: EventSummary | undefined;
   let settings: RequestSettings | undefined;
+  let nowPlaying: NowPlaying | null | undefined;
   let toSeq = fromSeq;
   for (const entry of entries) {
     toSeq = Math.max(toSeq, entry.seq);
@@ -228,6 +230,9 @@ export function foldPushes(
       case 'event:settings':
         settings = (entry.push as { settings: RequestSettings }).settings;
         break;
+      case 'event:now-playing':
+        nowPlaying = (entry.push as { nowPlaying: NowPlaying | null }).nowPlaying;
+        break;
       default:
         break;
     }
@@ -249,5 +254,6 @@ export function foldPushes(
     stats,
     ...(event ? { event } : {}),
     ...(settings ? { settings } : {}),
+    ...(nowPlaying !== undefined ? { nowPlaying } : {}),
   };
 }

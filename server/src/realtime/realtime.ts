@@ -1,5 +1,8 @@
+import proxyAddr from '@fastify/proxy-addr';
 import { createAdapter } from '@socket.io/redis-adapter';
 import {
+  displaySubscribePayload,
+  eventDisplayRoom,
   eventHostRoom,
   eventRoom,
   MSG,
@@ -7,6 +10,7 @@ import {
   unsubscribePayload,
   userRoom,
   type ClientToServerEvents,
+  type DisplayState,
   type EventStats,
   type ServerToClientEvents,
 } from '@floorfill/shared';
@@ -15,6 +19,8 @@ import type { Redis } from 'ioredis';
 import { Server, type Socket } from 'socket.io';
 import { SESSION_COOKIE } from '../auth/session-cookie.ts';
 import type { RequestSession } from '../auth/session.ts';
+import type { TrustProxy } from '../config.ts';
+import { HttpError } from '../http/errors.ts';
 import { createOriginPolicy, handshakeOrigin } from '../http/same-origin.ts';
 import { createRedis } from '../infra/redis.ts';
 import {
@@ -26,7 +32,10 @@ import {
 } from './push-log.ts';
 
 interface SocketData {
-  session: RequestSession;
+  /** Null for a big screen let in without a session (it may only display:subscribe). */
+  session: RequestSession | null;
+  /** The client's address as the HTTP routes see it (TRUST_PROXY applied). */
+  address: string;
 }
 
 /** Pushes about one event that carry its seq: those can be coalesced, keeping the newest. */
@@ -43,11 +52,16 @@ type CoalescedPush = { eventId: number; seq: number } & Parameters<
   ServerToClientEvents[CoalescedName]
 >[0];
 
-/** Between nodes: a coalesced push, for each node to pass on to its own sockets. */
+/**
+ * Between nodes: a coalesced push, for each node to pass on to its own
+ * sockets, and whether the write may have changed the event's big screen.
+ */
 interface InterServerEvents {
-  coalesced: (name: CoalescedName, push: CoalescedPush) => void;
+  coalesced: (name: CoalescedName, push: CoalescedPush, displayChanged?: boolean) => void;
   /** A session ended: each node closes its own sockets of it. */
   'session-ended': (session: { userId: number; sessionId: string }) => void;
+  /** An event's big-screen state changed: each node with screens watching recomputes it. */
+  display: (eventId: number) => void;
 }
 
 type AppServer = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
@@ -59,6 +73,8 @@ type AppSocket = Socket<ClientToServerEvents, ServerToClientEvents, InterServerE
  * second at most, not twenty times.
  */
 export const STATS_INTERVAL_MS = 500;
+/** The least time between two `display:updated` of one event: at most two a second. */
+export const DISPLAY_INTERVAL_MS = 500;
 type PushArgs<E extends keyof ServerToClientEvents> = Parameters<ServerToClientEvents[E]>;
 
 /** Rooms named by `eventRoom(id)`; the others are host and user rooms and each socket's own room. */
@@ -81,6 +97,17 @@ export type EventRoomAuthorizer = (
   session: RequestSession,
   eventId: number,
 ) => Promise<{ seq: number; isHost: boolean; stats: EventStats } | null>;
+
+/**
+ * The big screen's state, from the display feature: by code for a screen
+ * subscribing (null: no such event; a wrong code spends the caller's
+ * address's code budget, and an address past it is refused with an
+ * HttpError), and by event for a recompute (null: the event is gone).
+ */
+export interface DisplayStates {
+  byCode(code: string, address: string): Promise<DisplayState | null>;
+  byEvent(eventId: number): Promise<DisplayState | null>;
+}
 
 export interface Realtime {
   readonly io: AppServer;
@@ -110,11 +137,25 @@ export interface Realtime {
    * State to everyone watching an event, coalesced: each node passes the
    * newest it heard (by seq, from any node) to its own sockets at most once
    * per STATS_INTERVAL_MS. Its seq orders it; it is not a step in the seq.
+   * `displayChanged` also does what `displayChanged(eventId)` does, in the
+   * same message between nodes (a queue write's one publish).
    */
-  toEventCoalesced(name: CoalescedName, push: CoalescedPush): void;
+  toEventCoalesced(
+    name: CoalescedName,
+    push: CoalescedPush,
+    options?: { displayChanged: boolean },
+  ): void;
   /** Push to every socket of one user (on every node). */
   toUser<E extends keyof ServerToClientEvents>(userId: number, name: E, ...args: PushArgs<E>): void;
   authorizeEventRoomsWith(authorizer: EventRoomAuthorizer): void;
+  /**
+   * The event's big-screen state may have changed (after the write
+   * committed): every node with screens watching it recomputes and sends
+   * `display:updated`, at most once per DISPLAY_INTERVAL_MS; nodes without
+   * any do nothing.
+   */
+  displayChanged(eventId: number): void;
+  serveDisplayWith(states: DisplayStates): void;
   /** Closes the sockets a session opened, on every node (the session ended: logout). */
   endSession(session: Pick<RequestSession, 'userId' | 'sessionId'>): void;
   /** Closes every socket of a user, on every node (all their sessions ended: password reset). */
@@ -135,6 +176,19 @@ function forgetUpgradeRequest(socket: AppSocket): void {
   (socket.conn as { request: unknown }).request = null;
   socket.handshake.headers = {};
   socket.handshake.auth = {};
+}
+
+/** What Fastify's trustProxy does with TRUST_PROXY, for a socket's handshake request. */
+function trustFunction(trust: TrustProxy): (address: string, hop: number) => boolean {
+  if (trust === false) return () => false;
+  if (typeof trust === 'number') return (_address, hop) => hop < trust;
+  return proxyAddr.compile(trust);
+}
+
+/** Does the handshake ask to be let in as a big screen without a session? */
+function asksForDisplay(socket: AppSocket): boolean {
+  const auth = socket.handshake.auth as { display?: unknown } | undefined;
+  return auth?.display === true;
 }
 
 function tokenFromHandshake(socket: AppSocket, app: FastifyInstance): string | undefined {
@@ -186,9 +240,17 @@ export function attachRealtime(app: FastifyInstance): Realtime {
     },
   });
 
+  const trust = trustFunction(config.trustProxy);
   io.use((socket, next) => {
+    socket.data.address = proxyAddr(socket.request, trust);
+    const token = tokenFromHandshake(socket, app);
+    // A big screen has no session and sends none: it is let in to display:subscribe only.
+    if (!token && asksForDisplay(socket)) {
+      socket.data.session = null;
+      return next();
+    }
     app.sessions
-      .resolve(tokenFromHandshake(socket, app))
+      .resolve(token)
       .then((session) => {
         if (!session) return next(new Error(MSG.unauthenticated));
         socket.data.session = session;
@@ -201,17 +263,41 @@ export function attachRealtime(app: FastifyInstance): Realtime {
   });
 
   let authorizeEventRoom: EventRoomAuthorizer = async () => null;
+  let displayStates: DisplayStates = {
+    byCode: async () => null,
+    byEvent: async () => null,
+  };
 
   io.on('connection', (socket) => {
     const { session } = socket.data;
     const reqId = handshakeRequestId(socket);
     forgetUpgradeRequest(socket);
     // A logger of its own per socket would cost every idle one: it is made when there is something to say.
-    const log = () => app.log.child({ socketId: socket.id, userId: session.userId, reqId });
+    const log = () => app.log.child({ socketId: socket.id, userId: session?.userId, reqId });
     if (app.log.level === 'debug' || app.log.level === 'trace') {
       log().debug('socket connected');
       socket.on('disconnect', (reason) => log().debug({ reason }, 'socket disconnected'));
     }
+
+    socket.on('display:subscribe', (payload, ack) => {
+      const reply = typeof ack === 'function' ? ack : () => undefined;
+      const parsed = displaySubscribePayload.safeParse(payload);
+      if (!parsed.success) return reply({ ok: false, error: MSG.invalidData });
+      displayStates
+        .byCode(parsed.data.code, socket.data.address)
+        .then(async (state) => {
+          if (!state) return reply({ ok: false, error: MSG.notFound });
+          await socket.join(eventDisplayRoom(state.event_id));
+          return reply({ ok: true, data: state });
+        })
+        .catch((error: unknown) => {
+          if (error instanceof HttpError) return reply({ ok: false, error: error.message });
+          log().warn({ err: error }, 'display subscribe failed');
+          return reply({ ok: false, error: MSG.serviceUnavailable });
+        });
+    });
+
+    if (!session) return;
     void socket.join(userRoom(session.userId));
 
     socket.on('event:subscribe', (payload, ack) => {
@@ -256,6 +342,8 @@ export function attachRealtime(app: FastifyInstance): Realtime {
    * Per event: the newest counts not yet passed on, and the seq of the last
    * passed on. An event's timer runs while it has counts to pass on or passed
    * some on less than an interval ago; an event quiet for an interval is forgotten.
+   * The counts leave with setImmediate, as every push does: the pushes of the
+   * writes they count were queued before them, so they arrive first.
    */
   const statsOf = new Map<
     number,
@@ -276,7 +364,10 @@ export function attachRealtime(app: FastifyInstance): Realtime {
       return;
     }
     metrics.socketEmits.inc({ event: entry.name });
-    io.local.to(eventRoom(eventId)).emit(entry.name, entry.latest);
+    const { name, latest } = entry;
+    setImmediate(() => {
+      if (!closed) io.local.to(eventRoom(eventId)).emit(name, latest);
+    });
     entry.sentSeq = entry.latest.seq;
     entry.latest = null;
     entry.timer = setTimeout(() => flushStats(eventId), STATS_INTERVAL_MS);
@@ -294,7 +385,71 @@ export function attachRealtime(app: FastifyInstance): Realtime {
     entry.timer ??= setTimeout(() => flushStats(push.eventId), 0);
   }
 
-  io.on('coalesced', (name, push) => offerStats(name, push));
+  io.on('coalesced', (name, push, displayChanged) => {
+    offerStats(name, push);
+    if (displayChanged === true) offerDisplay(push.eventId);
+  });
+
+  /**
+   * Per event with screens watching on this node: whether a recompute is
+   * due, when the last state went out, and the timer of the next one. The
+   * state is computed only while the event's display room has sockets here.
+   */
+  const displays = new Map<
+    number,
+    { due: boolean; sentAt: number; timer: NodeJS.Timeout | undefined; computing: boolean }
+  >();
+
+  const hasScreens = (eventId: number) =>
+    (io.of('/').adapter.rooms.get(eventDisplayRoom(eventId))?.size ?? 0) > 0;
+
+  function scheduleDisplay(eventId: number): void {
+    const entry = displays.get(eventId);
+    if (!entry || entry.timer || entry.computing || closed) return;
+    const wait = Math.max(0, entry.sentAt + DISPLAY_INTERVAL_MS - Date.now());
+    entry.timer = setTimeout(() => void sendDisplay(eventId), wait);
+  }
+
+  async function sendDisplay(eventId: number): Promise<void> {
+    const entry = displays.get(eventId);
+    if (!entry) return;
+    entry.timer = undefined;
+    if (!entry.due || closed || !hasScreens(eventId)) {
+      displays.delete(eventId);
+      return;
+    }
+    entry.due = false;
+    entry.computing = true;
+    try {
+      const state = await displayStates.byEvent(eventId);
+      if (state && !closed) {
+        metrics.socketEmits.inc({ event: 'display:updated' });
+        io.local.to(eventDisplayRoom(eventId)).emit('display:updated', { eventId, state });
+      }
+    } catch (error) {
+      app.log.warn({ err: error, eventId }, 'display state failed');
+    } finally {
+      entry.computing = false;
+      entry.sentAt = Date.now();
+    }
+    // Changes that came in while computing go out after the interval.
+    if (entry.due) scheduleDisplay(eventId);
+    else entry.timer = setTimeout(() => void sendDisplay(eventId), DISPLAY_INTERVAL_MS);
+  }
+
+  /** A change of the event's big-screen state, heard from this node or another. */
+  function offerDisplay(eventId: number): void {
+    if (closed || !hasScreens(eventId)) return;
+    let entry = displays.get(eventId);
+    if (!entry) {
+      entry = { due: false, sentAt: 0, timer: undefined, computing: false };
+      displays.set(eventId, entry);
+    }
+    entry.due = true;
+    scheduleDisplay(eventId);
+  }
+
+  io.on('display', (eventId) => offerDisplay(eventId));
 
   /**
    * Closes this node's sockets of one session. They are found among their
@@ -304,7 +459,7 @@ export function attachRealtime(app: FastifyInstance): Realtime {
     const namespace = io.of('/');
     for (const socketId of namespace.adapter.rooms.get(userRoom(userId)) ?? []) {
       const socket = namespace.sockets.get(socketId);
-      if (socket?.data.session.sessionId === sessionId) socket.disconnect(true);
+      if (socket?.data.session?.sessionId === sessionId) socket.disconnect(true);
     }
   }
 
@@ -369,11 +524,15 @@ export function attachRealtime(app: FastifyInstance): Realtime {
     toUser(userId, name, ...args) {
       push(userRoom(userId), name, args);
     },
-    toEventCoalesced(name, push) {
+    toEventCoalesced(name, push, options) {
       offerStats(name, push);
+      const displayChanged = options?.displayChanged === true;
+      if (displayChanged) offerDisplay(push.eventId);
       // The other nodes' sockets hear it from their own node. Only the Redis adapter
       // has other nodes: the in-memory one warns on every call instead.
-      if (!closed && redisClients.length > 0) io.serverSideEmit('coalesced', name, push);
+      if (!closed && redisClients.length > 0) {
+        io.serverSideEmit('coalesced', name, push, displayChanged);
+      }
     },
     authorizeEventRoomsWith(authorizer) {
       authorizeEventRoom = authorizer;
@@ -383,6 +542,13 @@ export function attachRealtime(app: FastifyInstance): Realtime {
       if (!closed && redisClients.length > 0) {
         io.serverSideEmit('session-ended', { userId, sessionId });
       }
+    },
+    displayChanged(eventId) {
+      offerDisplay(eventId);
+      if (!closed && redisClients.length > 0) io.serverSideEmit('display', eventId);
+    },
+    serveDisplayWith(states) {
+      displayStates = states;
     },
     endUserSessions(userId) {
       io.in(userRoom(userId)).disconnectSockets(true);
@@ -400,7 +566,11 @@ export function attachRealtime(app: FastifyInstance): Realtime {
         flushStats(eventId);
         clearTimeout(statsOf.get(eventId)?.timer);
       }
+      // The counts just flushed leave on the next turn, before the sockets close.
+      await new Promise((resolve) => setImmediate(resolve));
       closed = true;
+      for (const entry of displays.values()) clearTimeout(entry.timer);
+      displays.clear();
       await pushLog.close();
       await io.close();
       await Promise.all(

@@ -27,6 +27,10 @@ const MARKED_MSG: Record<MarkAs, string> = {
   played: REQUEST_MSG.markedPlayed,
   unplayed: REQUEST_MSG.markedUnplayed,
   delete: REQUEST_MSG.deleted,
+  playing: REQUEST_MSG.markedPlaying,
+  later: REQUEST_MSG.markedLater,
+  reject: REQUEST_MSG.markedRejected,
+  restore: REQUEST_MSG.restored,
 };
 
 /**
@@ -55,7 +59,12 @@ export const requestRoutes: FastifyPluginAsyncZod = async (app) => {
       const session = requireSession(request);
       assertSameUser(session, request.body.attendee_id);
       const song = await resolveSong(request.body);
-      const outcome = await liveQueue.request(session.userId, request.body.event_id, song);
+      const outcome = await liveQueue.request(
+        session.userId,
+        request.body.event_id,
+        song,
+        request.body.message,
+      );
       const data: SendSongRequestData = {
         song_request: outcome.request,
         grouped_song_request: outcome.grouped,
@@ -97,7 +106,8 @@ export const requestRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: membersOnly,
       schema: {
         tags,
-        summary: 'Mark a song played or unplayed, or delete it (the host)',
+        summary:
+          'Mark a song played, unplayed, playing, later, rejected or restored, or delete it (the host); pushes the changes, event:now-playing and request:rejected',
         body: markSongRequestBody,
         response: envelopes({ 200: markResult }),
       },

@@ -40,6 +40,8 @@ export const SET_LIST_CSV_HEADER = [
   'artist',
   'album',
   'requests',
+  'requesters',
+  'dedications',
   'song_id',
 ] as const;
 
@@ -53,6 +55,9 @@ export function setListCsv(list: SetList): string {
       song.song_artist,
       song.album_name,
       song.request_count,
+      // One request per guest and song: as many people asked as there are requests.
+      song.request_count,
+      song.dedication_count,
       song.song_id,
     ]
       .map(csvCell)

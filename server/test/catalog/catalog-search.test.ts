@@ -56,6 +56,7 @@ describe('song search in the built-in catalog', () => {
       song_link: null,
       song_duration: 355,
       year: 1975,
+      explicit: false,
       provider: 'catalog',
     });
   });

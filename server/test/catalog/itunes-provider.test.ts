@@ -57,6 +57,7 @@ describe('song search through iTunes', () => {
           'https://music.apple.com/us/album/bohemian-rhapsody/1440650428?i=1440650711&uo=4',
         song_duration: 355,
         year: 1975,
+        explicit: false,
         provider: 'itunes',
       },
       {
@@ -68,6 +69,7 @@ describe('song search through iTunes', () => {
         song_link: 'https://music.apple.com/us/song/1440650999',
         song_duration: 150,
         year: 1985,
+        explicit: true,
         provider: 'itunes',
       },
     ]);

@@ -54,6 +54,7 @@ describe('song search through SoundCloud', () => {
         song_link: 'https://soundcloud.com/neon-coast/night-drive',
         song_duration: 215,
         year: 2019,
+        explicit: false,
         provider: 'soundcloud',
       },
       {
@@ -65,6 +66,7 @@ describe('song search through SoundCloud', () => {
         song_link: 'https://soundcloud.com/bedroom-beats/late-bus',
         song_duration: 187,
         year: null,
+        explicit: true,
         provider: 'soundcloud',
       },
     ]);

@@ -127,6 +127,7 @@ describe('song search through Spotify', () => {
         song_link: 'https://open.spotify.com/track/11IzgL',
         song_duration: 248,
         year: 1982,
+        explicit: false,
         provider: 'spotify',
       },
       {
@@ -138,6 +139,7 @@ describe('song search through Spotify', () => {
         song_link: 'https://open.spotify.com/track/22AbcD',
         song_duration: 241,
         year: 1981,
+        explicit: true,
         provider: 'spotify',
       },
     ]);

@@ -14,7 +14,7 @@ import { describe, expect, it } from 'vitest';
 const SRC = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../src');
 const HOME = `live-queue${path.sep}`;
 
-const QUEUE_TABLES = '(song_requests|queue_entries|event_attendees)';
+const QUEUE_TABLES = '(song_requests|queue_entries|event_attendees|rejected_songs)';
 const RULES: Array<{ what: string; pattern: RegExp }> = [
   {
     what: 'a Kysely write to a queue table',
@@ -32,7 +32,7 @@ const RULES: Array<{ what: string; pattern: RegExp }> = [
     // An emit naming a queue push (reading one, as the reconnect log's fold does, is no push).
     what: 'a queue push',
     pattern:
-      /\b(toEvent|toEventHost|toUser|toEventCoalesced|emit)\([^)]*'(request:upserted|request:removed|request:played|event:stats|attendee:joined|attendee:left)'/,
+      /\b(toEvent|toEventHost|toUser|toEventCoalesced|emit)\([^)]*'(request:upserted|request:removed|request:played|request:rejected|event:now-playing|event:stats|attendee:joined|attendee:left)'/,
   },
 ];
 

@@ -4,7 +4,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Redis } from 'ioredis';
 import pg from 'pg';
+import { io } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { DISPLAY_SOCKET_AUTH } from '@floorfill/shared';
 import { hashPassword } from '../../src/auth/passwords.ts';
 import { SESSION_CACHE_TTL_MS } from '../../src/auth/session-resolver.ts';
 import { generateEventCode } from '../../src/events/event-code.ts';
@@ -227,6 +229,31 @@ describe('two server processes on one Postgres and one Redis', () => {
             stats: { joined: 1, requests: 1 },
           },
         },
+      });
+
+      // A big screen (no session) watches on node B; the host plays the song on node A.
+      const screen = io(nodeB.baseUrl, {
+        transports: ['websocket'],
+        reconnection: false,
+        forceNew: true,
+        auth: { ...DISPLAY_SOCKET_AUTH },
+      });
+      sockets.push(screen);
+      await connected(screen);
+      expect(await screen.emitWithAck('display:subscribe', { code: event.code })).toMatchObject({
+        ok: true,
+        data: { event_id: event.id, now_playing: null },
+      });
+      const shown = nextPush(screen, 'display:updated', 10_000);
+      const playing = await call(nodeA, 'POST', '/api/v1/mark-as-song-request', hostToken, {
+        event_id: event.id,
+        song_id: 'cat-queen--bohemian-rhapsody',
+        mark_as: 'playing',
+      });
+      expect(playing.status).toBe(200);
+      expect(await shown).toMatchObject({
+        eventId: event.id,
+        state: { now_playing: { song_id: 'cat-queen--bohemian-rhapsody' } },
       });
     },
   );

@@ -26,6 +26,8 @@ function song(songId: string, count: number, status: 0 | 1 = 0): GroupedSongRequ
     request_count: count,
     first_requested_at: '2026-11-25T00:00:00.000Z',
     played_at: null,
+    later: false,
+    dedication_count: 0,
   };
 }
 

@@ -152,11 +152,13 @@ describe('POST /api/v1/mark-as-song-request', () => {
     );
   });
 
-  it('answers 422 for a mark_as outside played, unplayed, delete; 401 without a session', async () => {
+  it('answers 422 for a mark_as outside the seven marks; 401 without a session', async () => {
     const { event } = await eventWithRequests(1);
     const res = await markRequest(t, host, event.id, BOHEMIAN.song_id, 'skipped');
     expect(res.statusCode).toBe(422);
-    expect(res.json().errors).toEqual({ mark_as: ['Must be played, unplayed or delete.'] });
+    expect(res.json().errors).toEqual({
+      mark_as: ['Must be played, unplayed, delete, playing, later, reject or restore.'],
+    });
     const anonymous = await post(t, '/api/v1/mark-as-song-request', {
       event_id: event.id,
       song_id: BOHEMIAN.song_id,

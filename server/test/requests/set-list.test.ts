@@ -39,7 +39,7 @@ describe('export-set-list', () => {
     await joined(t, ben, event.code);
     await sendRequest(t, ana, event.id, { song_id: AGADOO });
     await sendRequest(t, ana, event.id);
-    await sendRequest(t, ben, event.id);
+    await sendRequest(t, ben, event.id, { song_id: BOHEMIAN.song_id, message: 'For Ana' });
     await sendRequest(t, ben, event.id, { song_id: GET_READY });
     await sendRequest(
       t,
@@ -59,7 +59,7 @@ describe('export-set-list', () => {
   const exportList = (who: SignedIn, query: string) =>
     get(t, `/api/v1/export-set-list?event_id=${event.id}${query}`, who.headers);
 
-  it('downloads the played songs as CSV, in play order, with their requests', async () => {
+  it('downloads the played songs as CSV, in play order, with their requests, requesters and dedications', async () => {
     const res = await exportList(host, '&format=csv');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/csv');
@@ -72,7 +72,7 @@ describe('export-set-list', () => {
     expect(lines[0]).toBe(SET_LIST_CSV_HEADER.join(','));
     expect(lines).toHaveLength(4);
     expect(lines[1]).toMatch(
-      /^1,\d{4}-.+Z,\d{2}:\d{2},Bohemian Rhapsody,Queen,A Night at the Opera,2,cat-queen--bohemian-rhapsody$/,
+      /^1,\d{4}-.+Z,\d{2}:\d{2},Bohemian Rhapsody,Queen,A Night at the Opera,2,2,1,cat-queen--bohemian-rhapsody$/,
     );
     // The formula stays text, and the line break stays inside its quoted cell.
     expect(lines[2]).toContain(`"'=HYPERLINK(""https://evil.example"",""Click"")"`);

@@ -6,6 +6,7 @@ import { useSocketSession } from '@/lib/socket';
 import { RedirectSignedIn, RequireAppAccess, RootRedirect } from './guards/guards';
 import { AppLayout } from './layouts/app-layout';
 import { AuthLayout } from './layouts/auth-layout';
+import { BareLayout } from './layouts/bare-layout';
 import { PublicLayout } from './layouts/public-layout';
 import { RootLayout, type RouteHandle } from './layouts/root-layout';
 import { lazyRoute } from './lazy-route';
@@ -33,6 +34,8 @@ const HostEventDetailsRoute = lazyRoute(
   () => import('./routes/host/event-details'),
   'HostEventDetailsRoute',
 );
+const HostBoothRoute = lazyRoute(() => import('./routes/host/booth'), 'HostBoothRoute');
+const DisplayRoute = lazyRoute(() => import('./routes/display'), 'DisplayRoute');
 const HostProfileRoute = lazyRoute(() => import('./routes/host/profile'), 'HostProfileRoute');
 const HostProfileEditRoute = lazyRoute(
   () => import('./routes/host/profile-edit'),
@@ -130,6 +133,16 @@ export const routes: RouteObject[] = [
             element: <LiveSocket />,
             children: [
               {
+                element: <BareLayout />,
+                children: [
+                  {
+                    path: paths.host.booth.path,
+                    element: <HostBoothRoute />,
+                    handle: titled('Booth'),
+                  },
+                ],
+              },
+              {
                 element: <AppLayout />,
                 children: [
                   {
@@ -196,6 +209,13 @@ export const routes: RouteObject[] = [
               },
             ],
           },
+        ],
+      },
+      {
+        // The big screen needs no account: a projector's browser has no session.
+        element: <BareLayout />,
+        children: [
+          { path: paths.display.path, element: <DisplayRoute />, handle: titled('Big screen') },
         ],
       },
       {

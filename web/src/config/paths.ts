@@ -42,6 +42,10 @@ export const paths = {
       path: '/host/event/:eventId',
       getHref: (eventId: number | string) => `/host/event/${eventId}`,
     },
+    booth: {
+      path: '/host/event/:eventId/booth',
+      getHref: (eventId: number | string) => `/host/event/${eventId}/booth`,
+    },
     profile: { path: '/host/profile', getHref: () => '/host/profile' },
     profileEdit: {
       path: '/host/profile/edit',
@@ -68,6 +72,12 @@ export const paths = {
       path: '/attendee/host-profile/:hostId',
       getHref: (hostId: number | string) => `/attendee/host-profile/${hostId}`,
     },
+  },
+
+  /** The big screen: public, opened with the event's code. */
+  display: {
+    path: '/display/:code',
+    getHref: (code: string) => `/display/${encodeURIComponent(code)}`,
   },
 
   legal: {

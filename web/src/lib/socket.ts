@@ -42,13 +42,23 @@ function reconnectSoon(target: AppSocket): void {
   );
 }
 
+/** A connection of the app's kind (same origin, WebSocket only, the session cookie if any). */
+function createSocket(autoConnect: boolean, auth?: Record<string, unknown>): AppSocket {
+  return io({ transports: ['websocket'], autoConnect, withCredentials: true, auth });
+}
+
+/**
+ * A connection of its own for a screen that works without a session (the big
+ * screen, which says so in its handshake `auth`): it connects at once and
+ * reconnects by itself; the caller closes it.
+ */
+export function openStandaloneSocket(auth: Record<string, unknown>): AppSocket {
+  return createSocket(true, auth);
+}
+
 export function getSocket(): AppSocket {
   if (socket) return socket;
-  const created: AppSocket = io({
-    transports: ['websocket'],
-    autoConnect: false,
-    withCredentials: true,
-  });
+  const created = createSocket(false);
   created.on('connect', () => setConnectionId(++connectionCount));
   created.on('disconnect', (reason) => {
     setConnectionId(null);

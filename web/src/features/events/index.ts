@@ -1,8 +1,12 @@
 /** What other features may use of events; everything else here is private. */
+export { eventKeys } from './api/event-keys';
+export { useMarkSongRequest } from './api/event-writes';
+export { useEventDetails } from './api/get-event-details';
 export { ConfirmDialog } from './components/confirm-dialog';
 export { EventDetailsError, EventDetailsSkeleton } from './components/event-details-fallback';
 export { EventFacts } from './components/event-facts';
 export { EventHeaderCard } from './components/event-header-card';
 export { EventShareModal } from './components/event-share-modal';
 export { HostCard } from './components/host-card';
+export { setListHref } from './components/set-list-card';
 export { truncate } from './utils/truncate';

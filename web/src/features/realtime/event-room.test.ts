@@ -349,7 +349,9 @@ describe('applyRoomDelta', () => {
         groupedSong({ song_id: 'climbs', request_count: 1, song_name: 'Climbs' }),
       ],
     });
-    const recounted = delta({ recounted: [{ song_id: 'climbs', request_count: 5 }] });
+    const recounted = delta({
+      recounted: [{ song_id: 'climbs', request_count: 5, dedication_count: 0 }],
+    });
     expect(deltaFits(snapshot, recounted)).toBe(true);
     const next = applyRoomDelta(snapshot, recounted);
     expect(next.grouped_song_requests).toEqual([
@@ -360,9 +362,12 @@ describe('applyRoomDelta', () => {
 
   it('does not fit a host’s queue that lacks a song it recounts: the snapshot is fetched', () => {
     const snapshot = hostEventDetails({ seq: 3, grouped_song_requests: [] });
-    expect(deltaFits(snapshot, delta({ recounted: [{ song_id: 'x', request_count: 2 }] }))).toBe(
-      false,
-    );
+    expect(
+      deltaFits(
+        snapshot,
+        delta({ recounted: [{ song_id: 'x', request_count: 2, dedication_count: 0 }] }),
+      ),
+    ).toBe(false);
   });
 
   it('gives an attendee’s own requests their songs’ new state and the event’s new details', () => {
@@ -390,5 +395,51 @@ describe('event:settings', () => {
     const settings = { ...snapshot.request_settings, requests_open: false };
     const next = applyRoomPush(snapshot, { type: 'event:settings', eventId: 7, seq: 4, settings });
     expect(next).toMatchObject({ seq: 4, request_settings: { requests_open: false } });
+  });
+});
+
+describe('event:now-playing', () => {
+  const playing = { ...groupedSong(), started_at: '2026-11-21T21:00:00.000Z' };
+
+  it('sets what the DJ plays now, and clears it', () => {
+    const snapshot = hostEventDetails({ seq: 3 });
+    const started = applyRoomPush(snapshot, {
+      type: 'event:now-playing',
+      eventId: 7,
+      seq: 4,
+      nowPlaying: playing,
+    });
+    expect(started).toMatchObject({ seq: 4, now_playing: playing });
+    const stopped = applyRoomPush(started, {
+      type: 'event:now-playing',
+      eventId: 7,
+      seq: 5,
+      nowPlaying: null,
+    });
+    expect(stopped).toMatchObject({ seq: 5, now_playing: null });
+  });
+
+  it('comes back with a reconnect’s delta only when it changed', () => {
+    const snapshot = hostEventDetails({ seq: 3, now_playing: playing });
+    const stats = { joined: 0, requests: 0 };
+    const same = applyRoomDelta(snapshot, {
+      fromSeq: 3,
+      toSeq: 4,
+      upserted: [],
+      recounted: [],
+      removed: [],
+      stats,
+    });
+    expect(same.now_playing).toEqual(playing);
+    const stopped = applyRoomDelta(snapshot, {
+      fromSeq: 3,
+      toSeq: 5,
+      upserted: [],
+      recounted: [],
+      removed: [],
+      nowPlaying: null,
+      stats,
+    });
+    expect(stopped.now_playing).toBeNull();
   });
 });

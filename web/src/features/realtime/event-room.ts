@@ -5,6 +5,7 @@ import {
   type EventStats,
   type EventSummary,
   type GroupedSongRequest,
+  type NowPlaying,
   type RequestSettings,
   type RoomDelta,
   type ServerToClientEvents,
@@ -31,6 +32,8 @@ export interface RoomSnapshot extends EventSummary {
   seq: number;
   /** The host's request controls (both snapshots carry them). */
   request_settings?: RequestSettings;
+  /** What the DJ plays now (both snapshots; null for an attendee who has not joined). */
+  now_playing?: NowPlaying | null;
   /** The attendee's own requests; the host's snapshot has none (who asked is fetched per song). */
   song_requests?: SongRequest[];
   /** Only the host's snapshot has the grouped queue. */
@@ -47,6 +50,7 @@ export type RoomPush =
   | ({ type: 'event:stats' } & PushOf<'event:stats'>)
   | ({ type: 'event:updated' } & PushOf<'event:updated'>)
   | ({ type: 'event:settings' } & PushOf<'event:settings'>)
+  | ({ type: 'event:now-playing' } & PushOf<'event:now-playing'>)
   | ({ type: 'attendee:joined' } & PushOf<'attendee:joined'>)
   | ({ type: 'attendee:left' } & PushOf<'attendee:left'>);
 
@@ -59,6 +63,7 @@ export const ROOM_PUSH_TYPES = [
   'event:stats',
   'event:updated',
   'event:settings',
+  'event:now-playing',
   'attendee:joined',
   'attendee:left',
 ] as const satisfies readonly RoomPushType[];
@@ -162,6 +167,8 @@ export function applyRoomPush<T extends RoomSnapshot>(snapshot: T, push: RoomPus
       return { ...snapshot, ...push.event, seq };
     case 'event:settings':
       return { ...snapshot, request_settings: push.settings, seq };
+    case 'event:now-playing':
+      return { ...snapshot, now_playing: push.nowPlaying, seq };
     case 'attendee:joined':
     case 'attendee:left':
       // The counts follow in `event:stats` of the same write; only the seq moves here.
@@ -183,9 +190,9 @@ export function deltaFits(snapshot: RoomSnapshot | undefined, delta: RoomDelta |
 /**
  * The snapshot after a reconnect's delta (the pushes missed while away,
  * folded): the host's queue gets each changed song's newest entry (or, for
- * a song that only got more requests, its new counts), an
- * attendee's own requests their songs' new state, both the event's details
- * and counts. The caller has checked `deltaFits`.
+ * a song that only got more requests, its new counts), an attendee's own
+ * requests their songs' new state, both the event's details, counts and
+ * now-playing song. The caller has checked `deltaFits`.
  */
 export function applyRoomDelta<T extends RoomSnapshot>(snapshot: T, delta: RoomDelta): T {
   let requests = snapshot.song_requests?.filter(
@@ -198,6 +205,7 @@ export function applyRoomDelta<T extends RoomSnapshot>(snapshot: T, delta: RoomD
       ...next,
       ...delta.event,
       ...(delta.settings ? { request_settings: delta.settings } : {}),
+      ...(delta.nowPlaying !== undefined ? { now_playing: delta.nowPlaying } : {}),
       seq: Math.max(snapshot.seq, delta.toSeq),
       ...(requests ? { song_requests: requests } : {}),
     },

@@ -236,6 +236,7 @@ export function useEventRoom({
   useSocketEvent('event:stats', (push) => onPush({ type: 'event:stats', ...push }));
   useSocketEvent('event:updated', (push) => onPush({ type: 'event:updated', ...push }));
   useSocketEvent('event:settings', (push) => onPush({ type: 'event:settings', ...push }));
+  useSocketEvent('event:now-playing', (push) => onPush({ type: 'event:now-playing', ...push }));
   useSocketEvent('attendee:joined', (push) => onPush({ type: 'attendee:joined', ...push }));
   useSocketEvent('attendee:left', (push) => onPush({ type: 'attendee:left', ...push }));
   useSocketEvent('event:deleted', (push) => {

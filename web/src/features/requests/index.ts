@@ -2,4 +2,5 @@
 export { useCancelSongRequest } from './api/song-requests';
 export { OwnSongRequests } from './components/own-song-requests';
 export { SongRequestModal } from './components/song-request-modal';
+export { SongArtwork } from './components/song-artwork';
 export { requestedSongIds } from './utils/own-requests';

@@ -1,4 +1,4 @@
-import { deletedEventSchema, eventSummarySchema } from '@floorfill/shared';
+import { deletedEventSchema, eventSummarySchema, type MarkAs } from '@floorfill/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { eventKeys } from './event-keys';
@@ -6,6 +6,8 @@ import { eventKeys } from './event-keys';
 /** What the event form sends, times already as ISO instants. */
 export interface EventFormPayload {
   name: string;
+  /** The venue's IANA zone; the times were entered on its clock. */
+  timezone: string;
   start_time: string;
   end_time: string;
   address: string;
@@ -17,15 +19,13 @@ export interface EventFormPayload {
 
 export interface CreateEventInput {
   fields: EventFormPayload;
-  timezone: string;
   banner: File | null;
 }
 
-/** store-event is multipart (spec §7): the fields, the venue's zone and the banner file. */
-export function createEvent({ fields, timezone, banner }: CreateEventInput) {
+/** store-event is multipart (spec §7): the fields (the venue's zone among them) and the banner file. */
+export function createEvent({ fields, banner }: CreateEventInput) {
   const form = new FormData();
   for (const [key, value] of Object.entries(fields)) form.set(key, value);
-  form.set('timezone', timezone);
   if (banner) form.set('banner', banner);
   return api.post('/api/v1/store-event', { body: form, schema: eventSummarySchema });
 }
@@ -59,7 +59,8 @@ export function deleteEvent(id: number) {
   return api.post('/api/v1/delete-event', { body: { id }, schema: deletedEventSchema });
 }
 
-export type MarkAs = 'played' | 'unplayed' | 'delete';
+/** The marks the event page's song cards offer (the booth offers the rest). */
+export type CardMark = Extract<MarkAs, 'played' | 'unplayed' | 'delete'>;
 
 export interface MarkSongRequestInput {
   event_id: number;
@@ -67,7 +68,11 @@ export interface MarkSongRequestInput {
   mark_as: MarkAs;
 }
 
-/** The host marks a song played or unplayed, or removes it from the queue (spec §4). */
+/**
+ * The host marks a song played or unplayed, or removes it from the queue
+ * (spec §4); the booth also plays it, puts it off (later), rejects it and
+ * restores it.
+ */
 export function markSongRequest(input: MarkSongRequestInput) {
   return api.post('/api/v1/mark-as-song-request', { body: { ...input } });
 }

@@ -66,6 +66,7 @@ describe('event form modal', () => {
     expect(calls.find((call) => call.path === '/api/v1/update-event')?.body).toEqual({
       id: 7,
       name: 'Neon Nights',
+      timezone: 'UTC',
       start_time: '2026-11-21T20:00:00.000Z',
       end_time: '2026-11-21T23:30:00.000Z',
       address: '1 Harbour Road',
@@ -113,5 +114,77 @@ describe('event form modal', () => {
     expect(form.get('start_time')).toBe(new Date(2026, 10, 21, 20, 0, 0).toISOString());
     expect(form.get('timezone')).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
     expect(form.get('banner')).toBeNull();
+  });
+
+  it('shows and saves the event’s own wall clock, whatever zone the browser is in', async () => {
+    const calls = stubApi({
+      '/api/v1/update-event': {
+        body: { status: true, msg: EVENT_MSG.updated, data: eventSummary() },
+      },
+    });
+    const user = userEvent.setup({ delay: null });
+    // 20:00 UTC is 3 PM in New York (EST, UTC-5), on any browser.
+    const newYork = eventSummary({
+      timezone: 'America/New_York',
+      start_time: '2026-11-21T20:00:00.000Z',
+      end_time: '2026-11-21T23:30:00.000Z',
+    });
+    renderWithProviders(<EventFormModal opened onClose={() => {}} mode="edit" event={newYork} />);
+
+    const form = dialog('UPDATE EVENT');
+    expect(form.getByRole('button', { name: /Start Time/ })).toHaveTextContent(
+      '21 Nov 2026 03:00 PM',
+    );
+    expect(form.getByRole('button', { name: /End Time/ })).toHaveTextContent(
+      '21 Nov 2026 06:30 PM',
+    );
+    expect(form.getAllByText('In America/New_York')).toHaveLength(2);
+    expect(form.getByLabelText('Time zone')).toHaveValue('America/New_York');
+
+    await user.click(form.getByRole('button', { name: 'Update Event' }));
+
+    await waitFor(() =>
+      expect(calls.find((call) => call.path === '/api/v1/update-event')?.body).toMatchObject({
+        timezone: 'America/New_York',
+        start_time: '2026-11-21T20:00:00.000Z',
+        end_time: '2026-11-21T23:30:00.000Z',
+      }),
+    );
+  });
+
+  it('reads the times typed for a new event on the chosen zone’s clock', async () => {
+    const calls = stubApi({
+      '/api/v1/store-event': {
+        status: 201,
+        body: { status: true, msg: EVENT_MSG.created, data: eventSummary() },
+      },
+    });
+    const user = userEvent.setup({ delay: null });
+    renderWithProviders(
+      <EventFormModal
+        opened
+        onClose={() => {}}
+        mode="create"
+        initialValues={{
+          ...eventFormForDay('2026-11-21'),
+          timezone: 'America/New_York',
+          name: 'Neon Nights',
+          address: '1 Harbour Road',
+          city: 'New York',
+          country: 'United States',
+        }}
+      />,
+    );
+
+    await user.click(dialog('Create Event').getByRole('button', { name: 'Create Event' }));
+
+    await waitFor(() =>
+      expect(calls.find((call) => call.path === '/api/v1/store-event')).toBeDefined(),
+    );
+    const form = calls.find((call) => call.path === '/api/v1/store-event')?.body as FormData;
+    // 8 PM and 11 PM in New York on 21 November are 01:00 and 04:00 UTC the next day.
+    expect(form.get('start_time')).toBe('2026-11-22T01:00:00.000Z');
+    expect(form.get('end_time')).toBe('2026-11-22T04:00:00.000Z');
+    expect(form.get('timezone')).toBe('America/New_York');
   });
 });

@@ -20,7 +20,7 @@ import {
   type EventFormMode,
   type EventFormValues,
 } from '../utils/event-form';
-import { browserTimeZone } from '../utils/time-zone';
+import { timeZoneOptions } from '../utils/time-zone';
 
 const BANNER_ASPECT = 16 / 9;
 const PICKER_DISPLAY = 'DD MMM YYYY hh:mm A';
@@ -59,6 +59,8 @@ function EventForm({ mode, event, initialValues, onDone, onCancel }: EventFormPr
     validate: (values) => eventFormErrors(values, mode),
   });
   const countries = useMemo(() => countryOptions(form.values.country), [form.values.country]);
+  const zones = useMemo(() => timeZoneOptions(form.values.timezone), [form.values.timezone]);
+  const inZone = `In ${form.values.timezone}`;
 
   const save = useMutation({
     mutationFn: (values: EventFormValues) => {
@@ -66,7 +68,7 @@ function EventForm({ mode, event, initialValues, onDone, onCancel }: EventFormPr
       if (mode === 'edit' && event) {
         return updateEvent({ id: event.id, fields, banner: values.banner });
       }
-      return createEvent({ fields, timezone: browserTimeZone(), banner: values.banner });
+      return createEvent({ fields, banner: values.banner });
     },
     onSuccess: async ({ msg }) => {
       notifySuccess(msg || (mode === 'create' ? EVENT_MSG.created : EVENT_MSG.updated));
@@ -92,9 +94,23 @@ function EventForm({ mode, event, initialValues, onDone, onCancel }: EventFormPr
           error={typeof form.errors.banner === 'string' ? form.errors.banner : undefined}
         />
         <TextInput label="Event Name" autoComplete="off" {...form.getInputProps('name')} />
+        <Select
+          label="Time zone"
+          description="The venue's zone: the times below are on its clock"
+          data={zones}
+          searchable
+          allowDeselect={false}
+          nothingFoundMessage="No zone matches"
+          limit={100}
+          {...form.getInputProps('timezone')}
+          onChange={(value) => {
+            if (value) form.setFieldValue('timezone', value);
+          }}
+        />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           <DateTimePicker
             label="Start Time"
+            description={inZone}
             valueFormat={PICKER_DISPLAY}
             placeholder="Pick date and time"
             leftSection={<IconCalendarEvent size={16} aria-hidden="true" />}
@@ -104,6 +120,7 @@ function EventForm({ mode, event, initialValues, onDone, onCancel }: EventFormPr
           />
           <DateTimePicker
             label="End Time"
+            description={inZone}
             valueFormat={PICKER_DISPLAY}
             placeholder="Pick date and time"
             leftSection={<IconCalendarEvent size={16} aria-hidden="true" />}

@@ -20,6 +20,8 @@ function song(overrides: Partial<GroupedSongRequest> = {}): GroupedSongRequest {
     request_count: 2,
     first_requested_at: '2026-11-21T20:05:00.000Z',
     played_at: null,
+    later: false,
+    dedication_count: 0,
     ...overrides,
   };
 }

@@ -1,14 +1,17 @@
-import type { GroupedSongRequest } from '@floorfill/shared';
+import type {
+  GroupedSongRequest,
+  HostEventDetails as HostEventDetailsData,
+} from '@floorfill/shared';
 import { Button, Card, Grid, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { IconEdit, IconMusic } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { IconDeviceDesktop, IconEdit, IconMusic } from '@tabler/icons-react';
+import { useEffect, useState, type ReactNode } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
 import { GoBackButton } from '@/components/ui/go-back-button';
 import { paths } from '@/config/paths';
 import { EVENT_DELETED_MSG, LiveStatus, useEventRoom } from '@/features/realtime';
 import { errorMessageOf, isApiError } from '@/lib/api-client';
 import { notifyError, notifyInfo, notifySuccess } from '@/lib/notify';
-import { useMarkSongRequest, type MarkAs } from '../api/event-writes';
+import { useMarkSongRequest, type CardMark } from '../api/event-writes';
 import { eventKeys } from '../api/event-keys';
 import { useEventDetails } from '../api/get-event-details';
 import { ConfirmDialog } from './confirm-dialog';
@@ -22,7 +25,7 @@ import { SetListCard } from './set-list-card';
 import { SongRequestCard } from './song-request-card';
 
 const MARK_CONFIRM: Record<
-  MarkAs,
+  CardMark,
   { title: string; label: string; text: (song: string) => string }
 > = {
   played: {
@@ -44,15 +47,24 @@ const MARK_CONFIRM: Record<
 
 interface PendingMark {
   song: GroupedSongRequest;
-  markAs: MarkAs;
+  markAs: CardMark;
+}
+
+interface HostEventDetailsProps {
+  eventId: number;
+  /** More for the main column, above the requests (the night summary), given by the page. */
+  main?: (event: HostEventDetailsData) => ReactNode;
+  /** More cards for the side column (who is here), given by the page. */
+  aside?: (event: HostEventDetailsData) => ReactNode;
 }
 
 /**
  * Spec §2 "Event details" for the host: the event, its QR code, the song
- * queue with mark and delete actions, and the host card. Live through the
- * event's room; polled every 5 s while the socket is down.
+ * queue with mark and delete actions, and the host card; the booth one click
+ * away. Live through the event's room; polled every 5 s while the socket is
+ * down.
  */
-export function HostEventDetails({ eventId }: { eventId: number }) {
+export function HostEventDetails({ eventId, main, aside }: HostEventDetailsProps) {
   const navigate = useNavigate();
   const room = useEventRoom({
     eventId,
@@ -111,6 +123,15 @@ export function HostEventDetails({ eventId }: { eventId: number }) {
         <GoBackButton fallbackHref={paths.host.events.getHref()} />
         <Group gap="md">
           <LiveStatus live={room.live} />
+          {event.has_ended ? null : (
+            <Button
+              component={Link}
+              to={paths.host.booth.getHref(event.id)}
+              leftSection={<IconDeviceDesktop size={16} aria-hidden="true" />}
+            >
+              Open booth
+            </Button>
+          )}
           <Button
             variant="light"
             leftSection={<IconEdit size={16} aria-hidden="true" />}
@@ -134,6 +155,7 @@ export function HostEventDetails({ eventId }: { eventId: number }) {
               onShare={() => setSharing(true)}
             />
             <EventFacts event={event} />
+            {main?.(event)}
 
             <Stack gap="sm" component="section" aria-labelledby="requests-title">
               <Title order={2} fz="lg" id="requests-title">
@@ -173,6 +195,7 @@ export function HostEventDetails({ eventId }: { eventId: number }) {
           <Stack gap="lg">
             <HostCard host={event.host} />
             <SetListCard eventId={event.id} songs={songs} />
+            {aside?.(event)}
           </Stack>
         </Grid.Col>
       </Grid>

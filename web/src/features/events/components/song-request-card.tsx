@@ -1,7 +1,7 @@
 import { TRUNCATE, type GroupedSongRequest } from '@floorfill/shared';
 import { ActionIcon, Avatar, Button, Card, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { IconCheck, IconClock, IconMusic, IconTrash } from '@tabler/icons-react';
-import type { MarkAs } from '../api/event-writes';
+import type { CardMark } from '../api/event-writes';
 import { truncate } from '../utils/truncate';
 
 function TruncatedText({
@@ -29,7 +29,7 @@ function requestedBy(count: number): string {
 
 interface SongRequestCardProps {
   song: GroupedSongRequest;
-  onMark: (song: GroupedSongRequest, markAs: MarkAs) => void;
+  onMark: (song: GroupedSongRequest, markAs: CardMark) => void;
 }
 
 /** One song in the host's queue (spec §2 "Song card"). */

@@ -1,5 +1,6 @@
 import { MSG, UPCOMING_EVENTS_ON_DASHBOARD } from '@floorfill/shared';
-import { Anchor, Card, Group, SimpleGrid, Skeleton, Text, Title } from '@mantine/core';
+import { Anchor, Button, Card, Group, SimpleGrid, Skeleton, Text, Title } from '@mantine/core';
+import { IconDeviceDesktop } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { useUpcomingEvents } from '../api/get-events';
@@ -9,6 +10,7 @@ import { EventCard } from './event-card';
 export function UpcomingEvents() {
   const upcoming = useUpcomingEvents();
   const events = (upcoming.data ?? []).slice(0, UPCOMING_EVENTS_ON_DASHBOARD);
+  const live = upcoming.data?.find((event) => event.is_live);
 
   return (
     <Card withBorder radius="md" padding="md" component="section" aria-labelledby="upcoming-title">
@@ -20,6 +22,18 @@ export function UpcomingEvents() {
           See More
         </Anchor>
       </Group>
+      {live ? (
+        <Group justify="space-between" mb="sm" p="sm" bg="var(--mantine-color-default-hover)">
+          <Text fw={700}>Live now: {live.name}</Text>
+          <Button
+            component={Link}
+            to={paths.host.booth.getHref(live.id)}
+            leftSection={<IconDeviceDesktop size={16} aria-hidden="true" />}
+          >
+            Open booth
+          </Button>
+        </Group>
+      ) : null}
       {upcoming.isPending ? (
         <SimpleGrid cols={{ base: 1, sm: 3 }} aria-busy="true" aria-label="Loading upcoming events">
           {[0, 1, 2].map((key) => (

@@ -42,6 +42,7 @@ export function hostEventDetails(overrides: Partial<HostEventDetails> = {}): Hos
     ...eventSummary(overrides),
     seq: 1,
     request_settings: DEFAULT_REQUEST_SETTINGS,
+    now_playing: null,
     song_requests: [],
     grouped_song_requests: [],
     host: {

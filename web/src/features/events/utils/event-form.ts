@@ -1,13 +1,23 @@
 import { createEventBody, updateEventBody, type EventSummary } from '@floorfill/shared';
 import dayjs from 'dayjs';
+import timezone from 'dayjs/plugin/timezone';
+import utc from 'dayjs/plugin/utc';
 import { schemaErrors, type FormErrors } from '@/lib/form-errors';
 import type { EventFormPayload } from '../api/event-writes';
+import { browserTimeZone } from './time-zone';
+
+dayjs.extend(utc);
+dayjs.extend(timezone);
 
 export type EventFormMode = 'create' | 'edit';
 
-/** The form's state. Times are the pickers' local `YYYY-MM-DD HH:mm:ss` strings. */
+/**
+ * The form's state. Times are the pickers' `YYYY-MM-DD HH:mm:ss` wall-clock
+ * strings in the event's own zone (`timezone`), wherever the browser is.
+ */
 export interface EventFormValues {
   name: string;
+  timezone: string;
   start_time: string | null;
   end_time: string | null;
   address: string;
@@ -25,6 +35,7 @@ const PICKER_FORMAT = 'YYYY-MM-DD HH:mm:ss';
 export function emptyEventForm(): EventFormValues {
   return {
     name: '',
+    timezone: browserTimeZone(),
     start_time: null,
     end_time: null,
     address: '',
@@ -45,12 +56,18 @@ export function eventFormForDay(day: string): EventFormValues {
   };
 }
 
-/** The edit form starts from the saved event, its instants shown in the browser's zone. */
+/** An instant as the wall clock of a zone shows it, in the pickers' format. */
+export function wallClockIn(instant: string, zone: string): string {
+  return dayjs(instant).tz(zone).format(PICKER_FORMAT);
+}
+
+/** The edit form starts from the saved event, its instants shown in the event's zone. */
 export function eventFormFromEvent(event: EventSummary): EventFormValues {
   return {
     name: event.name,
-    start_time: dayjs(event.start_time).format(PICKER_FORMAT),
-    end_time: dayjs(event.end_time).format(PICKER_FORMAT),
+    timezone: event.timezone,
+    start_time: wallClockIn(event.start_time, event.timezone),
+    end_time: wallClockIn(event.end_time, event.timezone),
     address: event.address ?? '',
     zip: event.zip ?? '',
     city: event.city ?? '',
@@ -60,15 +77,17 @@ export function eventFormFromEvent(event: EventSummary): EventFormValues {
   };
 }
 
-function toInstant(value: string | null): string {
-  return value ? dayjs(value).toISOString() : '';
+/** A wall-clock time of a zone as the instant it names (ISO, UTC). */
+function toInstant(value: string | null, zone: string): string {
+  return value ? dayjs.tz(value, zone).toISOString() : '';
 }
 
 export function eventPayloadOf(values: EventFormValues): EventFormPayload {
   return {
     name: values.name.trim(),
-    start_time: toInstant(values.start_time),
-    end_time: toInstant(values.end_time),
+    timezone: values.timezone,
+    start_time: toInstant(values.start_time, values.timezone),
+    end_time: toInstant(values.end_time, values.timezone),
     address: values.address.trim(),
     zip: values.zip.trim(),
     city: values.city.trim(),

@@ -23,6 +23,7 @@ export function songRequest(overrides: Partial<SongRequest> = {}): SongRequest {
     song_link: null,
     song_duration: 354,
     status: 0,
+    message: null,
     created_at: '2026-11-21T20:10:00.000Z',
     ...overrides,
   };
@@ -42,6 +43,8 @@ export function groupedSong(overrides: Partial<GroupedSongRequest> = {}): Groupe
     request_count: 1,
     first_requested_at: '2026-11-21T20:10:00.000Z',
     played_at: null,
+    later: false,
+    dedication_count: 0,
     ...overrides,
   };
 }
@@ -53,6 +56,7 @@ export function attendeeEventDetails(
     ...eventSummary(overrides),
     seq: 1,
     request_settings: DEFAULT_REQUEST_SETTINGS,
+    now_playing: null,
     joined: true,
     is_rated: false,
     song_requests: [],
@@ -80,6 +84,7 @@ export function catalogSong(overrides: Partial<CatalogSong> = {}): CatalogSong {
     song_link: null,
     song_duration: 354,
     year: 1975,
+    explicit: false,
     provider: 'catalog',
     ...overrides,
   };

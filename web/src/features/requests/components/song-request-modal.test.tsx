@@ -70,6 +70,8 @@ function stubServer(
             request_count: 1,
             first_requested_at: songRequest().created_at,
             played_at: null,
+            later: false,
+            dedication_count: 0,
           },
           created: true,
         },
@@ -154,6 +156,8 @@ describe('SONG REQUEST modal', () => {
       song_duration: 354,
       album_name: 'A Night at the Opera',
       song_artist: 'Queen',
+      message: null,
+      explicit: false,
     });
 
     await typist.click(cancel);

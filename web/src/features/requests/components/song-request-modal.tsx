@@ -1,4 +1,5 @@
 import {
+  DEDICATION_MAX,
   MSG,
   SONG_SEARCH_DEBOUNCE_MS,
   SONG_SEARCH_TERM_MAX,
@@ -111,6 +112,7 @@ export function SongRequestModal({
 }: SongRequestModalProps) {
   const phone = useMediaQuery('(max-width: 36em)') ?? false;
   const [term, setTerm] = useState('');
+  const [dedication, setDedication] = useState('');
   const [debounced] = useDebouncedValue(term.trim(), SONG_SEARCH_DEBOUNCE_MS);
   // Clearing the field shows the hint at once; only typing waits for the pause.
   const query = term.trim() ? debounced : '';
@@ -125,8 +127,11 @@ export function SongRequestModal({
 
   function request(song: CatalogSong) {
     setBusySongId(song.song_id);
-    send.mutate(songRequestPayload(song, eventId, attendeeId), {
-      onSuccess: ({ msg }) => notifySuccess(msg),
+    send.mutate(songRequestPayload(song, eventId, attendeeId, dedication), {
+      onSuccess: ({ msg }) => {
+        notifySuccess(msg);
+        setDedication('');
+      },
       onError: (error) => notifyError(errorMessageOf(error)),
       onSettled: () => setBusySongId(null),
     });
@@ -146,6 +151,7 @@ export function SongRequestModal({
 
   function close() {
     setTerm('');
+    setDedication('');
     onClose();
   }
 
@@ -215,6 +221,15 @@ export function SongRequestModal({
           data-autofocus
           autoComplete="off"
           type="search"
+        />
+        <TextInput
+          label="Dedication"
+          description="Optional. Sent with your next request; only the DJ sees it."
+          placeholder="For Sam, happy birthday!"
+          value={dedication}
+          onChange={(event) => setDedication(event.currentTarget.value)}
+          maxLength={DEDICATION_MAX}
+          autoComplete="off"
         />
         {body}
       </Stack>

@@ -17,6 +17,10 @@ export interface SongRequestPayload {
   songDuration: number;
   album_name: string;
   songArtist: string;
+  /** A dedication for the DJ, or null; only the host and the sender see it. */
+  message: string | null;
+  /** The music service's explicit mark (the server checks it against the event's controls). */
+  explicit: boolean;
 }
 
 /** A search result picked in the SONG REQUEST modal, with the spec's defaults filled in. */
@@ -24,6 +28,7 @@ export function songRequestPayload(
   song: CatalogSong,
   eventId: number,
   attendeeId: number,
+  message: string | null = null,
 ): SongRequestPayload {
   return {
     eventId,
@@ -35,6 +40,8 @@ export function songRequestPayload(
     songDuration: song.song_duration || DEFAULT_SONG_DURATION,
     album_name: song.album_name.trim() || DEFAULT_ALBUM_NAME,
     songArtist: song.song_artist,
+    message: message?.trim() || null,
+    explicit: song.explicit,
   };
 }
 
@@ -55,5 +62,7 @@ export function toSendSongRequestBody(payload: SongRequestPayload): SendSongRequ
     song_duration: payload.songDuration,
     album_name: payload.album_name,
     song_artist: payload.songArtist,
+    message: payload.message,
+    explicit: payload.explicit,
   };
 }

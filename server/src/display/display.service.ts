@@ -1,0 +1,115 @@
+import {
+  DISPLAY_REQUESTER_NAMES_MAX,
+  upNext,
+  type DisplaySong,
+  type DisplayState,
+  type GroupedSongRequest,
+} from '@floorfill/shared';
+import { eventQrPath, type EventsService } from '../events/events.service.ts';
+import { normalizeEventCode } from '../events/event-code.ts';
+import { assertTriesLeft, type FailureBudget } from '../http/failure-budget.ts';
+import type { DbOrTrx } from '../infra/db.ts';
+import type { LiveQueue } from '../live-queue/live-queue.ts';
+
+/**
+ * The big screen's state (issue 14): what a projector in the room shows —
+ * the event's name, times and join QR, whether requests are open, the
+ * now-playing song and the next three. Built from the event's row and the
+ * live queue; never the address, the attendees or a dedication, and who asked
+ * (first names, at most three) only when the host turns that on.
+ */
+
+/** Event codes are 6 letters and digits; anything else is a wrong code without a lookup. */
+const EVENT_CODE_SHAPE = /^[A-Za-z0-9]{1,16}$/;
+
+/** A first name: the shown name's first word. */
+function firstName(name: string): string {
+  return name.trim().split(/\s+/)[0] ?? '';
+}
+
+function displaySong(song: GroupedSongRequest, names: string[] | undefined): DisplaySong {
+  return {
+    song_id: song.song_id,
+    song_name: song.song_name,
+    song_artist: song.song_artist,
+    song_image: song.song_image,
+    request_count: song.request_count,
+    ...(names ? { requested_by: names } : {}),
+  };
+}
+
+export interface DisplayServiceDeps {
+  db: DbOrTrx;
+  events: EventsService;
+  queue: Pick<LiveQueue, 'groupedQueue' | 'nowPlaying' | 'firstRequesters'>;
+  /** The wrong-code budget per address (the one join-event and the QR image spend). */
+  codesByAddress: FailureBudget;
+}
+
+export function createDisplayService({ db, events, queue, codesByAddress }: DisplayServiceDeps) {
+  /** The state of a live event (deleted ones: null). */
+  async function byEvent(eventId: number): Promise<DisplayState | null> {
+    const live = await events.liveSummary(db, eventId);
+    if (!live) return null;
+    const { event: summary, settings } = live;
+    const [playing, queued] = await Promise.all([
+      queue.nowPlaying(db, eventId),
+      queue.groupedQueue(db, eventId),
+    ]);
+    const next = upNext(queued, playing?.song_id);
+    const shown = [...(playing ? [playing] : []), ...next];
+    const names = new Map<string, string[]>();
+    if (settings.display_requester_names && shown.length > 0) {
+      const rows = await queue.firstRequesters(
+        db,
+        eventId,
+        shown.map((song) => song.song_id),
+        DISPLAY_REQUESTER_NAMES_MAX,
+      );
+      for (const { song_id: songId, name } of rows) {
+        names.set(songId, [...(names.get(songId) ?? []), firstName(name)]);
+      }
+    }
+    const namesOf = (songId: string) =>
+      settings.display_requester_names ? (names.get(songId) ?? []) : undefined;
+    return {
+      event_id: summary.id,
+      name: summary.name,
+      code: summary.code,
+      join_url: summary.url,
+      qrcode_path: eventQrPath(summary.code),
+      timezone: summary.timezone,
+      start_time: summary.start_time,
+      end_time: summary.end_time,
+      is_live: summary.is_live,
+      has_ended: summary.has_ended,
+      requests_open: settings.requests_open,
+      now_playing: playing
+        ? { ...displaySong(playing, namesOf(playing.song_id)), started_at: playing.started_at }
+        : null,
+      up_next: next.map((song) => displaySong(song, namesOf(song.song_id))),
+    };
+  }
+
+  return {
+    byEvent,
+
+    /**
+     * The state of the live event holding a code (any case). A wrong code
+     * spends the address's code budget; an address past it is refused (429)
+     * before any lookup.
+     */
+    async byCode(code: string, address: string): Promise<DisplayState | null> {
+      await assertTriesLeft(codesByAddress, [address]);
+      const normalized = normalizeEventCode(code);
+      const event = EVENT_CODE_SHAPE.test(normalized)
+        ? await events.findByCode(db, normalized)
+        : undefined;
+      const state = event ? await byEvent(event.id) : null;
+      if (!state) await codesByAddress.spend([address]);
+      return state;
+    },
+  };
+}
+
+export type DisplayService = ReturnType<typeof createDisplayService>;

@@ -1,0 +1,8 @@
+/** Query keys of what the booth fetches beside the event's snapshot. */
+export const boothKeys = {
+  all: ['booth'] as const,
+  attendees: (eventId: number) => ['booth', 'attendees', eventId] as const,
+  requesters: (eventId: number, songId: string, requestCount: number) =>
+    ['booth', 'requesters', eventId, songId, requestCount] as const,
+  nightSummary: (eventId: number) => ['booth', 'night-summary', eventId] as const,
+};

@@ -1,0 +1,172 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { hostEventDetails } from '@/features/events/testing/event-fixture';
+import { FakeSocket } from '@/features/realtime/testing/fake-socket';
+import { groupedSong } from '@/features/realtime/testing/fixtures';
+import { resetSocketForTests } from '@/lib/socket';
+import { renderWithProviders, stubApi } from '@/testing/render';
+import { BoothView, RECONNECTING_MSG } from './booth-view';
+
+vi.mock('socket.io-client', () => ({ io: () => new FakeSocket() }));
+
+const at = (minute: number) => `2026-11-21T20:${String(minute).padStart(2, '0')}:00.000Z`;
+
+const songs = [
+  groupedSong({
+    song_id: 'one',
+    song_name: 'One',
+    song_artist: 'U2',
+    request_count: 3,
+    first_requested_at: at(1),
+  }),
+  groupedSong({
+    song_id: 'two',
+    song_name: 'Two Hearts',
+    song_artist: 'Phil',
+    request_count: 2,
+    first_requested_at: at(2),
+  }),
+  groupedSong({
+    song_id: 'three',
+    song_name: 'Three Lions',
+    song_artist: 'Baddiel',
+    first_requested_at: at(3),
+  }),
+  groupedSong({
+    song_id: 'four',
+    song_name: 'Four Seasons',
+    song_artist: 'Vivaldi',
+    first_requested_at: at(4),
+  }),
+  groupedSong({
+    song_id: 'five',
+    song_name: 'Five Years',
+    song_artist: 'Bowie',
+    later: true,
+    first_requested_at: at(0),
+  }),
+];
+
+function stubBooth() {
+  return stubApi({
+    '/api/v1/get-event-details': {
+      body: { status: true, msg: '', data: hostEventDetails({ grouped_song_requests: songs }) },
+    },
+    '/api/v1/get-song-requesters': { body: { status: true, msg: '', data: [] } },
+    '/api/v1/get-event-attendees': { body: { status: true, msg: '', data: { attendees: [] } } },
+    '/api/v1/mark-as-song-request': { body: { status: true, msg: 'Done.', data: null } },
+  });
+}
+
+function marks(calls: ReturnType<typeof stubBooth>) {
+  return calls
+    .filter((call) => call.path === '/api/v1/mark-as-song-request')
+    .map((call) => call.body as { song_id: string; mark_as: string });
+}
+
+function renderBooth() {
+  return renderWithProviders(<BoothView eventId={7} />, '/host/event/7/booth');
+}
+
+afterEach(() => {
+  resetSocketForTests();
+  vi.unstubAllGlobals();
+});
+
+describe('the booth', () => {
+  it('shows up next and the queue in the shared order, Later at the bottom', async () => {
+    stubBooth();
+    renderBooth();
+    const next = within(await screen.findByRole('list', { name: 'Up next' })).getAllByRole(
+      'listitem',
+    );
+    expect(next.map((row) => row.getAttribute('aria-label'))).toEqual([
+      'One by U2, 3 requests',
+      'Two Hearts by Phil, 2 requests',
+      'Three Lions by Baddiel, 1 request',
+    ]);
+    const rest = within(screen.getByRole('list', { name: 'Queue' })).getAllByRole('listitem');
+    expect(rest.map((row) => row.getAttribute('aria-label'))).toEqual([
+      'Four Seasons by Vivaldi, 1 request',
+      'Five Years by Bowie, 1 request, later',
+    ]);
+    expect(next[0]).toHaveAttribute('aria-current', 'true');
+  });
+
+  it('says when it is not live, and shows the last state meanwhile', async () => {
+    stubBooth();
+    renderBooth();
+    // No connection here: past the grace of a page just opening, the banner says so.
+    expect(await screen.findByText(RECONNECTING_MSG, {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByRole('list', { name: 'Up next' })).toBeInTheDocument();
+  });
+
+  it('plays with Enter, moves with the arrows, and marks with p, l and r', async () => {
+    const calls = stubBooth();
+    const user = userEvent.setup();
+    renderBooth();
+    await screen.findByRole('list', { name: 'Up next' });
+
+    await user.keyboard('{Enter}');
+    await waitFor(() =>
+      expect(marks(calls)).toEqual([{ event_id: 7, song_id: 'one', mark_as: 'playing' }]),
+    );
+    // The selection moved on to the song below.
+    await user.keyboard('{ArrowDown}');
+    await user.keyboard('l');
+    await waitFor(() =>
+      expect(marks(calls).at(-1)).toMatchObject({ song_id: 'three', mark_as: 'later' }),
+    );
+    await user.keyboard('{ArrowUp}{ArrowUp}{ArrowUp}');
+    await user.keyboard('r');
+    await waitFor(() =>
+      expect(marks(calls).at(-1)).toMatchObject({ song_id: 'one', mark_as: 'reject' }),
+    );
+    await user.keyboard('p');
+    await waitFor(() =>
+      expect(marks(calls).at(-1)).toMatchObject({ song_id: 'two', mark_as: 'played' }),
+    );
+  });
+
+  it('offers Undo for the last action, with a button or z', async () => {
+    const calls = stubBooth();
+    const user = userEvent.setup();
+    renderBooth();
+    await screen.findByRole('list', { name: 'Up next' });
+
+    await user.keyboard('r');
+    expect(await screen.findByText('“One” rejected')).toBeInTheDocument();
+    await user.keyboard('z');
+    await waitFor(() =>
+      expect(marks(calls).at(-1)).toMatchObject({ song_id: 'one', mark_as: 'restore' }),
+    );
+    await waitFor(() => expect(screen.queryByText('“One” rejected')).not.toBeInTheDocument());
+
+    await user.click(screen.getByRole('button', { name: 'Later: Two Hearts' }));
+    await user.click(await screen.findByRole('button', { name: 'Undo (Z)' }));
+    await waitFor(() =>
+      expect(marks(calls).at(-1)).toMatchObject({ song_id: 'two', mark_as: 'restore' }),
+    );
+  });
+
+  it('takes no key while the search field has focus; / focuses it and Esc leaves it', async () => {
+    const calls = stubBooth();
+    const user = userEvent.setup();
+    renderBooth();
+    await screen.findByRole('list', { name: 'Up next' });
+
+    await user.keyboard('/');
+    const search = screen.getByRole('searchbox', { name: 'Search the queue' });
+    expect(search).toHaveFocus();
+    await user.keyboard('four');
+    expect(marks(calls)).toEqual([]);
+    const next = within(screen.getByRole('list', { name: 'Up next' })).getAllByRole('listitem');
+    expect(next.map((row) => row.getAttribute('aria-label'))).toEqual([
+      'Four Seasons by Vivaldi, 1 request',
+    ]);
+    await user.keyboard('{Escape}');
+    expect(search).not.toHaveFocus();
+    expect(search).toHaveValue('');
+  });
+});

@@ -1,0 +1,61 @@
+import type { NowPlaying } from '@floorfill/shared';
+import { Button, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconCheck } from '@tabler/icons-react';
+import { SongArtwork } from '@/features/requests';
+import { formatElapsed, useNow } from '../utils/use-now';
+import classes from './booth.module.css';
+
+/** What plays now, for how long, and the one tap that ends it. */
+export function NowPlayingPanel({
+  song,
+  onPlayed,
+  busy,
+}: {
+  song: NowPlaying | null | undefined;
+  onPlayed: (song: NowPlaying) => void;
+  busy: boolean;
+}) {
+  const now = useNow();
+  return (
+    <Paper component="section" aria-labelledby="now-playing-title" p="md" radius="lg" bg="dark.6">
+      <Title order={2} id="now-playing-title" fz="sm" tt="uppercase" lts={1} c="dimmed" mb="xs">
+        Now playing
+      </Title>
+      {song ? (
+        <div className={classes.nowRow}>
+          <div className={classes.art}>
+            <SongArtwork src={song.song_image} size={96} />
+          </div>
+          <Stack gap={2} className={classes.grow}>
+            <Text className={`${classes.nowTitle} ${classes.ellipsis}`}>{song.song_name}</Text>
+            <Text fz="xl" c="dimmed" className={classes.ellipsis}>
+              {song.song_artist ?? 'Unknown artist'}
+            </Text>
+          </Stack>
+          <Stack gap={4} align="flex-end">
+            <Text
+              className={classes.count}
+              aria-label={`Elapsed ${formatElapsed(now - Date.parse(song.started_at))}`}
+            >
+              {formatElapsed(now - Date.parse(song.started_at))}
+            </Text>
+            <Button
+              variant="light"
+              color="teal"
+              leftSection={<IconCheck size={18} aria-hidden="true" />}
+              loading={busy}
+              onClick={() => onPlayed(song)}
+              aria-label={`Mark as played: ${song.song_name}`}
+            >
+              Played
+            </Button>
+          </Stack>
+        </div>
+      ) : (
+        <Text fz="xl" c="dimmed">
+          Nothing playing. Select a song and press Enter to play it.
+        </Text>
+      )}
+    </Paper>
+  );
+}

@@ -1,0 +1,120 @@
+import type { GroupedSongRequest, SongRequest } from '@floorfill/shared';
+import { ActionIcon, Group, Stack, Text } from '@mantine/core';
+import { IconBan, IconCheck, IconClockPause, IconPlayerPlay } from '@tabler/icons-react';
+import { useEffect, useRef } from 'react';
+import { SongArtwork } from '@/features/requests';
+import type { BoothAction } from '../utils/booth-queue';
+import classes from './booth.module.css';
+
+export interface QueueRowProps {
+  song: GroupedSongRequest;
+  selected: boolean;
+  onSelect: (songId: string) => void;
+  onAction: (action: BoothAction, song: GroupedSongRequest) => void;
+  /** Up next rows are larger and name who asked, with their dedications. */
+  requesters?: readonly SongRequest[];
+  variant?: 'upNext' | 'queue';
+}
+
+const ACTIONS: {
+  action: BoothAction;
+  label: string;
+  icon: typeof IconPlayerPlay;
+  color: string;
+}[] = [
+  { action: 'play', label: 'Play', icon: IconPlayerPlay, color: 'brand' },
+  { action: 'played', label: 'Played', icon: IconCheck, color: 'teal' },
+  { action: 'later', label: 'Later', icon: IconClockPause, color: 'orange' },
+  { action: 'reject', label: 'Reject', icon: IconBan, color: 'red' },
+];
+
+function Requesters({ requests }: { requests: readonly SongRequest[] }) {
+  const names = requests.map((request) => request.attendee_name).join(', ');
+  const dedications = requests.filter((request) => request.message);
+  return (
+    <Stack gap={2} mt={4}>
+      <Text size="md" c="dimmed" className={classes.ellipsis}>
+        Asked by {names}
+      </Text>
+      {dedications.map((request) => (
+        <Text key={request.id} size="md" c="yellow.3">
+          “{request.message}” — {request.attendee_name}
+        </Text>
+      ))}
+    </Stack>
+  );
+}
+
+/** One song of the booth's queue: title, artist, count and the four one-tap actions. */
+export function QueueRow({
+  song,
+  selected,
+  onSelect,
+  onAction,
+  requesters,
+  variant = 'queue',
+}: QueueRowProps) {
+  const ref = useRef<HTMLLIElement>(null);
+  useEffect(() => {
+    if (selected) ref.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [selected]);
+  const label = song.song_artist ? `${song.song_name} by ${song.song_artist}` : song.song_name;
+  return (
+    <li
+      ref={ref}
+      id={`booth-song-${song.song_id}`}
+      aria-current={selected ? 'true' : undefined}
+      aria-label={`${label}, ${song.request_count} ${song.request_count === 1 ? 'request' : 'requests'}${song.later ? ', later' : ''}`}
+      data-selected={selected}
+      data-later={song.later}
+      className={`${classes.row} ${variant === 'upNext' ? classes.upNextRow : ''}`}
+      onClick={() => onSelect(song.song_id)}
+    >
+      <Text className={classes.count} aria-hidden="true">
+        {song.request_count}
+      </Text>
+      {variant === 'upNext' ? (
+        <div className={classes.art}>
+          <SongArtwork src={song.song_image} size={56} />
+        </div>
+      ) : null}
+      <div className={classes.grow}>
+        <Group gap="xs" wrap="nowrap">
+          <Text className={`${classes.songTitle} ${classes.ellipsis}`}>{song.song_name}</Text>
+          {song.later ? (
+            <Text span fw={700} c="orange.4" size="sm" tt="uppercase">
+              Later
+            </Text>
+          ) : null}
+          {song.dedication_count > 0 && variant === 'queue' ? (
+            <Text span c="yellow.3" size="sm">
+              {song.dedication_count} {song.dedication_count === 1 ? 'dedication' : 'dedications'}
+            </Text>
+          ) : null}
+        </Group>
+        <Text size="lg" c="dimmed" className={classes.ellipsis}>
+          {song.song_artist ?? 'Unknown artist'}
+        </Text>
+        {requesters ? <Requesters requests={requesters} /> : null}
+      </div>
+      <div className={classes.actions}>
+        {ACTIONS.map(({ action, label: actionLabel, icon: Icon, color }) => (
+          <ActionIcon
+            key={action}
+            size="xl"
+            variant="light"
+            color={color}
+            aria-label={`${actionLabel}: ${song.song_name}`}
+            title={actionLabel}
+            onClick={(event) => {
+              event.stopPropagation();
+              onAction(action, song);
+            }}
+          >
+            <Icon size={22} aria-hidden="true" />
+          </ActionIcon>
+        ))}
+      </div>
+    </li>
+  );
+}

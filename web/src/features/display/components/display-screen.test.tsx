@@ -1,0 +1,105 @@
+import type { DisplayState } from '@floorfill/shared';
+import { act, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { FakeSocket } from '@/features/realtime/testing/fake-socket';
+import { renderWithProviders, stubApi } from '@/testing/render';
+import { DisplayScreen, UNKNOWN_CODE_MSG } from './display-screen';
+
+const sockets = vi.hoisted(() => ({ all: [] as FakeSocket[], options: [] as unknown[] }));
+
+vi.mock('socket.io-client', () => ({
+  io: (options: unknown) => {
+    const socket = new FakeSocket();
+    sockets.all.push(socket);
+    sockets.options.push(options);
+    return socket;
+  },
+}));
+
+function state(overrides: Partial<DisplayState> = {}): DisplayState {
+  return {
+    event_id: 7,
+    name: 'Neon Nights',
+    code: 'ABC234',
+    join_url: 'http://localhost/attendee/event/7?qr=y&code=ABC234',
+    qrcode_path: '/api/qr/events/ABC234.png',
+    timezone: 'UTC',
+    start_time: '2026-11-21T20:00:00.000Z',
+    end_time: '2026-11-21T23:30:00.000Z',
+    is_live: true,
+    has_ended: false,
+    requests_open: true,
+    now_playing: null,
+    up_next: [
+      { song_id: 'a', song_name: 'Alpha', song_artist: 'Ana', song_image: null, request_count: 2 },
+    ],
+    ...overrides,
+  };
+}
+
+afterEach(() => {
+  sockets.all.length = 0;
+  sockets.options.length = 0;
+  vi.unstubAllGlobals();
+});
+
+describe('the big screen', () => {
+  it('shows the event, up next, the join code and whether requests are open', async () => {
+    stubApi({ '/api/v1/get-display': { body: { status: true, msg: '', data: state() } } });
+    renderWithProviders(<DisplayScreen code="ABC234" />, '/display/ABC234');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Neon Nights' })).toBeVisible();
+    expect(screen.getByText('Requests open')).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Up next' })).toHaveTextContent('Alpha — Ana');
+    expect(screen.getByRole('region', { name: 'Now playing' })).toHaveTextContent(
+      'The DJ has not started yet.',
+    );
+    expect(screen.getByRole('img', { name: 'QR code to join Neon Nights' })).toHaveAttribute(
+      'src',
+      '/api/qr/events/ABC234.png',
+    );
+    expect(screen.getByLabelText('Event code A B C 2 3 4')).toHaveTextContent('ABC234');
+  });
+
+  it('subscribes by code on its own connection, without a session, and follows the pushes', async () => {
+    stubApi({ '/api/v1/get-display': { body: { status: true, msg: '', data: state() } } });
+    renderWithProviders(<DisplayScreen code="ABC234" />, '/display/ABC234');
+    await screen.findByRole('heading', { level: 1, name: 'Neon Nights' });
+    const socket = sockets.all[0];
+    if (!socket) throw new Error('the big screen opened no connection');
+    expect(sockets.options[0]).toMatchObject({ auth: { display: true } });
+    socket.answer = () => ({ ok: true, data: state({ requests_open: false }) });
+    act(() => socket.serverConnect());
+    expect(socket.sent('display:subscribe')).toEqual([{ code: 'ABC234' }]);
+    expect(await screen.findByText('Requests closed')).toBeInTheDocument();
+
+    const playing = {
+      song_id: 'b',
+      song_name: 'Bravo',
+      song_artist: 'Ben',
+      song_image: null,
+      request_count: 1,
+      started_at: '2026-11-21T21:00:00.000Z',
+      requested_by: ['Ana'],
+    };
+    act(() =>
+      socket.push('display:updated', { eventId: 7, state: state({ now_playing: playing }) }),
+    );
+    await waitFor(() =>
+      expect(screen.getByRole('region', { name: 'Now playing' })).toHaveTextContent('Bravo'),
+    );
+    expect(screen.getByRole('region', { name: 'Now playing' })).toHaveTextContent('for Ana');
+
+    // After a reconnect it subscribes again.
+    act(() => socket.serverDisconnect());
+    act(() => socket.serverConnect());
+    await waitFor(() => expect(socket.sent('display:subscribe')).toHaveLength(2));
+  });
+
+  it('says so when no event has the code', async () => {
+    stubApi({
+      '/api/v1/get-display': { status: 404, body: { status: false, msg: 'Not found.' } },
+    });
+    renderWithProviders(<DisplayScreen code="ZZZ999" />, '/display/ZZZ999');
+    expect(await screen.findByRole('heading', { name: UNKNOWN_CODE_MSG })).toBeInTheDocument();
+  });
+});

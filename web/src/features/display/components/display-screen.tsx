@@ -1,0 +1,134 @@
+import type { DisplaySong, DisplayState } from '@floorfill/shared';
+import { IconMusic } from '@tabler/icons-react';
+import { DarkScope } from '@/components/ui/dark-scope';
+import { isApiError } from '@/lib/api-client';
+import { useDisplayState } from '../api/get-display';
+import { useDisplayRoom } from '../utils/use-display-room';
+import classes from './display.module.css';
+
+export const UNKNOWN_CODE_MSG = 'No event has this code. Check the code on the host’s screen.';
+
+function requestedBy(song: DisplaySong): string {
+  const count = `${song.request_count} ${song.request_count === 1 ? 'request' : 'requests'}`;
+  return song.requested_by?.length ? `${count} · ${song.requested_by.join(', ')}` : count;
+}
+
+/** The code spelled out character by character, so it reads aloud from across the room. */
+function spelled(code: string): string {
+  return code.split('').join(' ');
+}
+
+function NowPlaying({ song }: { song: DisplaySong | null }) {
+  return (
+    <section aria-labelledby="display-now-title">
+      <h2 className={classes.label} id="display-now-title">
+        Now playing
+      </h2>
+      {song ? (
+        <div className={classes.now}>
+          {song.song_image ? (
+            <img className={classes.art} src={song.song_image} alt="" />
+          ) : (
+            <div className={classes.art} style={{ display: 'grid', placeItems: 'center' }}>
+              <IconMusic size={64} aria-hidden="true" />
+            </div>
+          )}
+          <div style={{ minWidth: 0 }}>
+            <p className={`${classes.nowTitle} ${classes.ellipsis}`}>{song.song_name}</p>
+            <p className={`${classes.nowArtist} ${classes.ellipsis}`}>
+              {song.song_artist ?? 'Unknown artist'}
+            </p>
+            {song.requested_by?.length ? (
+              <p className={classes.nowArtist}>for {song.requested_by.join(', ')}</p>
+            ) : null}
+          </div>
+        </div>
+      ) : (
+        <p className={classes.nowArtist}>The DJ has not started yet.</p>
+      )}
+    </section>
+  );
+}
+
+function UpNext({ songs }: { songs: readonly DisplaySong[] }) {
+  return (
+    <section aria-labelledby="display-next-title">
+      <h2 className={classes.label} id="display-next-title">
+        Up next
+      </h2>
+      {songs.length === 0 ? (
+        <p className={classes.nowArtist}>Request a song: scan the code.</p>
+      ) : (
+        <ol className={classes.next}>
+          {songs.map((song, index) => (
+            <li key={song.song_id} className={classes.nextItem}>
+              <span className={classes.nextNumber} aria-hidden="true">
+                {index + 1}
+              </span>
+              <span className={classes.ellipsis}>
+                <span className={classes.nextTitle}>{song.song_name}</span>
+                {song.song_artist ? ` — ${song.song_artist}` : ''}
+                <br />
+                <span className={classes.nextMeta}>{requestedBy(song)}</span>
+              </span>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
+
+function Screen({ state }: { state: DisplayState }) {
+  return (
+    <main className={classes.screen} aria-labelledby="display-event-name">
+      <div className={classes.main}>
+        <h1 className={classes.eventName} id="display-event-name">
+          {state.name}
+        </h1>
+        <NowPlaying song={state.now_playing} />
+        <UpNext songs={state.up_next} />
+      </div>
+      <aside className={classes.side} aria-label="Join">
+        <p className={classes.status} data-open={state.requests_open}>
+          {state.requests_open ? 'Requests open' : 'Requests closed'}
+        </p>
+        <img className={classes.qr} src={state.qrcode_path} alt={`QR code to join ${state.name}`} />
+        <p className={classes.joinText}>Scan to request, or enter the code</p>
+        <p className={classes.code} aria-label={`Event code ${spelled(state.code)}`}>
+          {state.code}
+        </p>
+        <p className={classes.joinText}>{state.join_url}</p>
+      </aside>
+    </main>
+  );
+}
+
+/**
+ * The big screen for a projector or TV (issue 14): public, no login, no app
+ * chrome, dark. Event name, now playing, the next three, whether requests are
+ * open, and a large join QR with the code. Live on a connection of its own.
+ */
+export function DisplayScreen({ code }: { code: string }) {
+  const live = useDisplayRoom(code);
+  const display = useDisplayState(code, live);
+  let body;
+  if (display.data) body = <Screen state={display.data} />;
+  else if (display.isError) {
+    const unknown = isApiError(display.error) && display.error.httpStatus === 404;
+    body = (
+      <main className={classes.message}>
+        <h1 style={{ fontSize: 'inherit' }}>
+          {unknown ? UNKNOWN_CODE_MSG : 'The big screen cannot reach the server. Retrying…'}
+        </h1>
+      </main>
+    );
+  } else {
+    body = (
+      <main className={classes.message} aria-busy="true">
+        <p>Loading…</p>
+      </main>
+    );
+  }
+  return <DarkScope>{body}</DarkScope>;
+}
