@@ -13,25 +13,23 @@ export function WhoIsHere({ eventId, timeZone }: { eventId: number; timeZone: st
   if (attendees.isError) return <Text c="red">{errorMessageOf(attendees.error)}</Text>;
   if (attendees.data.length === 0) return <Text c="dimmed">Nobody has joined yet.</Text>;
   return (
-    <Table.ScrollContainer minWidth={280} maxHeight={480}>
-      <Table striped highlightOnHover aria-label="Who is here">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Name</Table.Th>
-            <Table.Th>Joined</Table.Th>
-            <Table.Th ta="end">Requests</Table.Th>
+    <Table striped highlightOnHover aria-label="Who is here">
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>Name</Table.Th>
+          <Table.Th>Joined</Table.Th>
+          <Table.Th ta="end">Requests</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {attendees.data.map((attendee) => (
+          <Table.Tr key={attendee.attendee_id}>
+            <Table.Td>{attendee.name}</Table.Td>
+            <Table.Td>{formatClock(attendee.joined_at, timeZone)}</Table.Td>
+            <Table.Td ta="end">{attendee.request_count}</Table.Td>
           </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {attendees.data.map((attendee) => (
-            <Table.Tr key={attendee.attendee_id}>
-              <Table.Td>{attendee.name}</Table.Td>
-              <Table.Td>{formatClock(attendee.joined_at, timeZone)}</Table.Td>
-              <Table.Td ta="end">{attendee.request_count}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+        ))}
+      </Table.Tbody>
+    </Table>
   );
 }
