@@ -133,7 +133,10 @@ const envSchema = z.object({
     emptyAsUndefined,
     z.coerce.number().int().min(1).max(3650).default(30),
   ),
-  /** Failed sign-ins one account may take per 10 minutes from browsers it has not seen sign in. */
+  /**
+   * Failed sign-ins one account may take from browsers it has not seen sign
+   * in before each pause of its back-off (services.ts ACCOUNT_PAUSES).
+   */
   SIGN_IN_FAILURES_PER_ACCOUNT: z.preprocess(
     emptyAsUndefined,
     z.coerce.number().int().min(1).max(100_000).default(10),
