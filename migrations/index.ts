@@ -7,6 +7,7 @@ import * as payments from './202611211200_payments.ts';
 import * as pruneIndexes from './202611211300_prune_indexes.ts';
 import * as liveQueueCounters from './202611241000_live_queue_counters.ts';
 import * as requestSettings from './202611251000_request_settings.ts';
+import * as savedCards from './202611260100_saved_cards.ts';
 
 /**
  * Every migration, in order. Listed explicitly (not read from the folder) so
@@ -21,4 +22,5 @@ export const migrations: Record<string, Migration> = {
   '202611211300_prune_indexes': pruneIndexes,
   '202611241000_live_queue_counters': liveQueueCounters,
   '202611251000_request_settings': requestSettings,
+  '202611260100_saved_cards': savedCards,
 };

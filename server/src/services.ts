@@ -11,6 +11,7 @@ import { createSongResolver } from './live-queue/requested-song.ts';
 import { createPaymentsService } from './payments/payments.service.ts';
 import { createStripeClient } from './payments/stripe-client.ts';
 import { createProfilesService } from './profiles/profiles.service.ts';
+import { createSavedCards } from './wallets/saved-cards.ts';
 import { createWalletsService } from './wallets/wallets.service.ts';
 
 /**
@@ -50,6 +51,10 @@ export function createServices(ctx: AppContext, publish: QueuePublisher) {
     profiles,
     attendance,
     wallets: createWalletsService(config),
+    savedCards: createSavedCards({
+      stripe,
+      publishableKey: config.payments.stripe?.publishableKey,
+    }),
     stripe,
     payments: createPaymentsService({ config, stripe }),
     /**
