@@ -33,6 +33,7 @@ export const PAYMENT_MSG = {
   savedCardTipProcessing: 'Your payment is being processed.',
   savedCardTipFailed: 'Your card was declined. Please try another card.',
   tipNotFound: 'Tip not found.',
+  cardServiceUnavailable: 'The card service could not be loaded. Please try again.',
 } as const;
 
 /** `stripe_account_status` once the account can take card payments; anything else shows CONNECT. */
