@@ -163,7 +163,7 @@ test('an attendee saves a card with Stripe Elements and tips with it, twice (onc
 
   // A tip with the saved card, without leaving the page.
   await page.goto(`/attendee/host-profile/${hostId}`);
-  await page.getByRole('button', { name: 'Tip Host' }).click();
+  await page.getByRole('button', { name: 'SEND TIP' }).click();
   const dialog = page.getByRole('dialog', { name: 'TIP THE HOST' });
   await dialog.getByText('$2', { exact: true }).click();
   const payWithCard = dialog.getByRole('button', { name: 'Pay with Visa •••• 4242' });
@@ -182,7 +182,7 @@ test('an attendee saves a card with Stripe Elements and tips with it, twice (onc
   await page.getByRole('button', { name: 'Save card' }).click();
   await expect(page.getByText(`Visa •••• 3155, expires ${expiry}`)).toBeVisible();
   await page.goto(`/attendee/host-profile/${hostId}`);
-  await page.getByRole('button', { name: 'Tip Host' }).click();
+  await page.getByRole('button', { name: 'SEND TIP' }).click();
   await dialog.getByRole('button', { name: 'Pay with Visa •••• 3155' }).click();
   await expectToast(page, PAYMENT_MSG.savedCardTipPaid);
   expect([...fake.paymentIntents.values()].map((intent) => intent.status)).toEqual([
