@@ -153,6 +153,9 @@ test('an attendee saves a card with Stripe Elements and tips with it, twice (onc
   // The wallet: Stripe's card field (here the double's input), saved at Stripe.
   await page.goto('/attendee/profile/edit');
   await expect(page.getByText('Your card is saved by Stripe', { exact: false })).toBeVisible();
+  await expect(page.getByLabel('Card number')).toBeVisible();
+  await expectAccessible(page);
+  await captureScreens(page, 'saved-card-form');
   await page.getByLabel('Card number').fill('4242 4242 4242 4242');
   await page.getByRole('button', { name: 'Save card' }).click();
   await expectToast(page, WALLET_MSG.cardSavedAtStripe);

@@ -23,6 +23,8 @@ import { checkTipAmount, CUSTOM_TIP, TIP_CHOICES, type TipChoice } from '../util
 
 export const TIP_PCI_NOTE =
   'We never store your card number or CVC. Tips are charged securely through Stripe Checkout.';
+export const TIP_SAVED_CARD_NOTE =
+  'We never store your card number or CVC. Tips are charged by Stripe: to the card you saved with Stripe, or on Stripe Checkout.';
 export const TIP_PREVIEW_NOTE =
   'This is what attendees see. You cannot tip yourself, so PAY NOW is off in the preview.';
 
@@ -194,7 +196,7 @@ export function TipHostModal({
               {serverError}
             </Text>
           ) : null}
-          <SecurityNote>{TIP_PCI_NOTE}</SecurityNote>
+          <SecurityNote>{savedCard ? TIP_SAVED_CARD_NOTE : TIP_PCI_NOTE}</SecurityNote>
           <Text size="sm" aria-live="polite">
             {check.ok ? (
               <>
