@@ -137,7 +137,8 @@ describe('create-card-setup', () => {
     } finally {
       await keyless.close();
     }
-  });
+    // Two more apps of their own: slow to start on a busy machine.
+  }, 120_000);
 });
 
 describe('save-card-setup', () => {
