@@ -8,6 +8,7 @@ import * as pruneIndexes from './202611211300_prune_indexes.ts';
 import * as liveQueueCounters from './202611241000_live_queue_counters.ts';
 import * as requestSettings from './202611251000_request_settings.ts';
 import * as booth from './202611260100_booth.ts';
+import * as savedCards from './202611260100_saved_cards.ts';
 
 /**
  * Every migration, in order. Listed explicitly (not read from the folder) so
@@ -23,4 +24,5 @@ export const migrations: Record<string, Migration> = {
   '202611241000_live_queue_counters': liveQueueCounters,
   '202611251000_request_settings': requestSettings,
   '202611260100_booth': booth,
+  '202611260100_saved_cards': savedCards,
 };

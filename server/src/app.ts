@@ -61,6 +61,13 @@ function fastifyTrustProxy(trust: TrustProxy) {
   return typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
 }
 
+/** Where Stripe.js lives, as Stripe's CSP guidance lists it (the wallet's card form, tips). */
+const STRIPE_JS_SOURCES = {
+  script: ['https://js.stripe.com', 'https://*.js.stripe.com'],
+  frame: ['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com'],
+  connect: ['https://api.stripe.com'],
+};
+
 export const FORM_TAKES_NO_FILES = 'This form takes no files.';
 
 /** Build the whole app on a context; listening is main.ts's job. */
@@ -106,6 +113,7 @@ export async function buildApp(ctx: AppContext, logger: Logger): Promise<Fastify
   // Infrastructure plugins. The OpenAPI document goes first: it must see every route.
   await app.register(openApiPlugin);
   await app.register(metricsPlugin, { metrics: ctx.metrics, token: ctx.config.metricsToken });
+  const stripeJs = ctx.config.payments.stripe?.publishableKey !== undefined;
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -119,7 +127,10 @@ export async function buildApp(ctx: AppContext, logger: Logger): Promise<Fastify
         ],
         // Mantine writes its CSS variables in style tags at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
+        // Stripe.js (its script, card frames and API) only where cards are saved with Elements.
+        scriptSrc: ["'self'", ...(stripeJs ? STRIPE_JS_SOURCES.script : [])],
+        frameSrc: ["'self'", ...(stripeJs ? STRIPE_JS_SOURCES.frame : [])],
+        connectSrc: ["'self'", 'ws:', 'wss:', ...(stripeJs ? STRIPE_JS_SOURCES.connect : [])],
         frameAncestors: ["'none'"],
         formAction: ["'self'"],
         upgradeInsecureRequests: null,

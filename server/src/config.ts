@@ -5,6 +5,7 @@ import {
   CATALOG_PROVIDERS,
   DEFAULT_ARTWORK_HOSTS,
   type CatalogProviderName,
+  stripeKeyMode,
 } from '@floorfill/shared';
 import { z } from 'zod';
 
@@ -133,7 +134,10 @@ const envSchema = z.object({
     emptyAsUndefined,
     z.coerce.number().int().min(1).max(3650).default(30),
   ),
-  /** Failed sign-ins one account may take per 10 minutes from browsers it has not seen sign in. */
+  /**
+   * Failed sign-ins one account may take from browsers it has not seen sign
+   * in before each pause of its back-off (services.ts ACCOUNT_PAUSES).
+   */
   SIGN_IN_FAILURES_PER_ACCOUNT: z.preprocess(
     emptyAsUndefined,
     z.coerce.number().int().min(1).max(100_000).default(10),
@@ -277,6 +281,18 @@ const envSchema = z.object({
       })
       .default(0),
   ),
+  /**
+   * The platform's publishable key (pk_…): with it the attendee wallet saves
+   * cards through Stripe Elements (a SetupIntent) for tips; the only Stripe
+   * key the browser ever sees.
+   */
+  STRIPE_PUBLISHABLE_KEY: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^pk_(test|live)_\w+$/, 'must be a Stripe publishable key (pk_…)')
+      .optional(),
+  ),
   /** Where the Stripe SDK sends API calls; tests point it at a local fake. */
   STRIPE_API_BASE_URL: optionalUrl(['http', 'https']),
 });
@@ -350,6 +366,8 @@ export interface StripeConfig {
   webhookSecret: string;
   /** The Connect endpoint's secret, when one is set up (events on connected accounts). */
   connectWebhookSecret: string | undefined;
+  /** The platform's publishable key, when cards are saved with Stripe Elements (sent to browsers). */
+  publishableKey: string | undefined;
   /** Host, port and protocol for the SDK when STRIPE_API_BASE_URL is set. */
   api: { host: string; port: number; protocol: 'http' | 'https' } | undefined;
 }
@@ -459,6 +477,13 @@ export function loadConfig(rawEnv: RawEnv = process.env): Config {
     env.STRIPE_SECRET_KEY &&
       !env.STRIPE_WEBHOOK_SECRET &&
       'STRIPE_WEBHOOK_SECRET: required with STRIPE_SECRET_KEY (set both for Stripe payments, neither for demo payments)',
+    env.STRIPE_PUBLISHABLE_KEY &&
+      !env.STRIPE_SECRET_KEY &&
+      'STRIPE_PUBLISHABLE_KEY: only with STRIPE_SECRET_KEY (demo payments take no Stripe keys)',
+    env.STRIPE_PUBLISHABLE_KEY &&
+      env.STRIPE_SECRET_KEY &&
+      stripeKeyMode(env.STRIPE_PUBLISHABLE_KEY) !== stripeKeyMode(env.STRIPE_SECRET_KEY) &&
+      'STRIPE_PUBLISHABLE_KEY: must be of the same mode (test or live) as STRIPE_SECRET_KEY',
   ].filter(Boolean);
   if (stripeKeysMissing.length > 0) {
     throw new ConfigError(`Invalid configuration:\n  ${stripeKeysMissing.join('\n  ')}`);
@@ -581,6 +606,7 @@ export function loadConfig(rawEnv: RawEnv = process.env): Config {
               secretKey: env.STRIPE_SECRET_KEY,
               webhookSecret: env.STRIPE_WEBHOOK_SECRET,
               connectWebhookSecret: env.STRIPE_CONNECT_WEBHOOK_SECRET,
+              publishableKey: env.STRIPE_PUBLISHABLE_KEY,
               api: stripeApiAddress(env.STRIPE_API_BASE_URL),
             }
           : undefined,

@@ -8,6 +8,7 @@ import { pruneInactiveGuests } from './maintenance/prune-guests.ts';
 import { stripeEventJob } from './payments/payment-jobs.ts';
 import { createStripeClient } from './payments/stripe-client.ts';
 import { defaultUserNotifier, type UserNotifier } from './payments/user-notifier.ts';
+import { createSavedCards } from './wallets/saved-cards.ts';
 
 /** What jobs reach beyond the context: where pushes go, and the log. */
 export interface JobPorts {
@@ -19,15 +20,18 @@ export interface JobPorts {
 export function jobHandlers(ctx: AppContext, ports: JobPorts = {}): JobHandlers {
   const logger = ports.logger ?? createLogger(ctx.config).child({ role: 'jobs' });
   const stripeConfig = ctx.config.payments.stripe;
+  const stripe = stripeConfig ? createStripeClient(stripeConfig) : undefined;
   return {
     'mail:send': async (message) => {
       await ctx.mail.send(message);
     },
     'stripe:event': stripeEventJob({
       db: ctx.db,
-      stripe: stripeConfig ? createStripeClient(stripeConfig) : undefined,
+      stripe,
       notify: ports.notify ?? defaultUserNotifier(ctx, logger),
       logger,
+      learnCard: createSavedCards({ stripe, publishableKey: stripeConfig?.publishableKey })
+        .learnFromSetupIntent,
     }),
     'maintenance:prune': pruneExpiredRowsJob({
       db: ctx.db,

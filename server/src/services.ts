@@ -3,6 +3,7 @@ import { createAuthService } from './auth/auth.service.ts';
 import { createCatalogService } from './catalog/catalog.service.ts';
 import { createDisplayService } from './display/display.service.ts';
 import { createEventsService } from './events/events.service.ts';
+import { createBackOff } from './http/back-off.ts';
 import { createFailureBudget, FAILURE_WINDOW_MS } from './http/failure-budget.ts';
 import type { AppContext } from './infra/context.ts';
 import { createLiveQueue } from './live-queue/live-queue.ts';
@@ -11,7 +12,20 @@ import { createSongResolver } from './live-queue/requested-song.ts';
 import { createPaymentsService } from './payments/payments.service.ts';
 import { createStripeClient } from './payments/stripe-client.ts';
 import { createProfilesService } from './profiles/profiles.service.ts';
+import { createSavedCards } from './wallets/saved-cards.ts';
 import { createWalletsService } from './wallets/wallets.service.ts';
+
+/**
+ * How strangers' failed sign-ins pause an account's new browsers, once its
+ * budget (SIGN_IN_FAILURES_PER_ACCOUNT) is spent: 1, 2, 4 … minutes, at most
+ * an hour; an hour without failures after the last pause and the account
+ * starts over (docs/security.md).
+ */
+export const ACCOUNT_PAUSES = {
+  firstPauseMs: 60_000,
+  maxPauseMs: 60 * 60_000,
+  quietMs: 60 * 60_000,
+} as const;
 
 /**
  * The composition root: every domain service, built once per app with its
@@ -41,19 +55,28 @@ export function createServices(ctx: AppContext, publish: QueuePublisher) {
     /** The big screen's state; its wrong codes spend the same address budget as join-event. */
     display: createDisplayService({ db, events, queue: liveQueue, codesByAddress }),
     wallets: createWalletsService(config),
+    savedCards: createSavedCards({
+      stripe,
+      publishableKey: config.payments.stripe?.publishableKey,
+    }),
     stripe,
     payments: createPaymentsService({ config, stripe }),
     /**
      * Budgets of failed tries (http/failure-budget.ts), shared by the routes
      * that spend them: a wrong event code spends the caller's address (join
      * and the QR image alike) and account; a failed sign-in its address and,
-     * unless the browser signed in to that account before, the account.
+     * unless the browser signed in to that account before, the account's
+     * back-off (http/back-off.ts).
      */
     failures: {
       codesByAddress,
       codesByAccount: budget('code-account', limits.codesPerAccount),
       signInsByAddress: budget('signin-address', limits.signInsPerAddress),
-      signInsByAccount: budget('signin-account', limits.signInsPerAccount),
+      signInsByAccount: createBackOff(
+        { name: 'signin-account', budget: limits.signInsPerAccount, ...ACCOUNT_PAUSES },
+        ctx.redis,
+        config.redisPrefix,
+      ),
       /** One key for everyone: the ceiling on strangers' failed sign-ins (argon2 work) as a whole. */
       signInsOverall: budget('signin-all', limits.signInsGlobal),
     },

@@ -27,6 +27,13 @@ export const PAYMENT_MSG = {
   stripeUnavailable:
     'The payment service could not complete this request. Please try again shortly.',
   webhookSignature: 'Invalid Stripe signature.',
+  noSavedCard: 'Save a card in your wallet first.',
+  savedCardTipPaid: 'Thank you! Your tip was paid with your saved card.',
+  savedCardTipAction: 'Your bank asks you to confirm this payment.',
+  savedCardTipProcessing: 'Your payment is being processed.',
+  savedCardTipFailed: 'Your card was declined. Please try another card.',
+  tipNotFound: 'Tip not found.',
+  cardServiceUnavailable: 'The card service could not be loaded. Please try again.',
 } as const;
 
 /** `stripe_account_status` once the account can take card payments; anything else shows CONNECT. */
@@ -169,3 +176,33 @@ export function formatCents(cents: number): string {
   const rest = String(Math.abs(cents % 100)).padStart(2, '0');
   return `$${whole}.${rest}`;
 }
+
+/** tip-with-saved-card: a tip paid with the card saved at Stripe, without leaving the page. */
+export const tipWithSavedCardBody = z.object({
+  host_id: idField,
+  amount: tipAmountField,
+  event_id: emptyAsAbsent(idField.optional()),
+  /** Must be the caller when sent; the session decides who tips. */
+  attendee_id: idField.optional(),
+});
+export type TipWithSavedCardBody = z.infer<typeof tipWithSavedCardBody>;
+
+/** Where a saved-card tip stands: paid, waiting for the bank's check in the browser, or not paid. */
+export const SAVED_CARD_TIP_STATUSES = [
+  'succeeded',
+  'requires_action',
+  'processing',
+  'failed',
+] as const;
+export type SavedCardTipStatus = (typeof SAVED_CARD_TIP_STATUSES)[number];
+
+export const savedCardTipSchema = z.object({
+  tip_id: z.number().int(),
+  status: z.enum(SAVED_CARD_TIP_STATUSES),
+  /** Only with requires_action: the PaymentIntent's client secret for Stripe.js to confirm. */
+  client_secret: z.string().nullable(),
+});
+export type SavedCardTip = z.infer<typeof savedCardTipSchema>;
+
+/** confirm-saved-card-tip: after Stripe.js handled the bank's check, the server asks Stripe. */
+export const confirmSavedCardTipBody = z.object({ tip_id: idField });

@@ -27,6 +27,12 @@ export const WALLET_MSG = {
     'Card numbers and CVCs are never sent to Floorfill: send only the brand, last 4 digits and expiry.',
   last4Invalid: 'The last 4 digits must be 4 digits.',
   brandInvalid: 'The card brand is not known.',
+  cardSetupReady: 'Enter your card: it goes straight to Stripe.',
+  cardSavedAtStripe:
+    'Card saved with Stripe for your tips. Floorfill keeps only its brand, last 4 digits and expiry.',
+  cardSetupUnavailable: 'Cards are saved with Stripe only when Stripe payments are set up.',
+  cardSetupUnfinished: 'Stripe has not confirmed this card. Please enter it again.',
+  setupIntentInvalid: 'The card setup is not valid.',
 } as const;
 
 const PUBLIC_KEY = /^pk_(test|live)_[A-Za-z0-9]{8,247}$/;
@@ -285,6 +291,8 @@ export const cardSummarySchema = z.object({
   card_last4: z.string(),
   card_exp_month: z.number().int(),
   card_exp_year: z.number().int(),
+  /** Saved at Stripe (Elements): tips can be paid with it. A demo summary cannot pay. */
+  saved_at_stripe: z.boolean(),
 });
 export type CardSummary = z.infer<typeof cardSummarySchema>;
 
@@ -296,5 +304,34 @@ export const walletSchema = z.object({
   stripe_public_key: z.string().nullable(),
   has_secret_key: z.boolean(),
   card: cardSummarySchema.nullable(),
+  /**
+   * The platform's publishable key when cards are saved with Stripe Elements
+   * (Stripe payments with STRIPE_PUBLISHABLE_KEY); null: the browser-only
+   * summary form.
+   */
+  card_setup_key: z.string().nullable(),
 });
 export type Wallet = z.infer<typeof walletSchema>;
+
+/** create-card-setup: nothing to send; a card number or CVC is refused as everywhere. */
+export const cardSetupBody = z
+  .object({ stripe_card_number: neverSent, stripe_cvc: neverSent })
+  .optional();
+
+/** What the browser needs to confirm the SetupIntent with Stripe.js; never a secret key. */
+export const cardSetupAnswerSchema = z.object({
+  /** The SetupIntent's client secret: lets this browser confirm this one setup, nothing else. */
+  client_secret: z.string(),
+  publishable_key: z.string(),
+});
+export type CardSetupAnswer = z.infer<typeof cardSetupAnswerSchema>;
+
+/** save-card-setup: the SetupIntent the browser confirmed; the card is read from Stripe. */
+export const saveCardSetupBody = z.object({
+  setup_intent_id: z
+    .string({ error: WALLET_MSG.setupIntentInvalid })
+    .regex(/^seti_[A-Za-z0-9]{1,250}$/, WALLET_MSG.setupIntentInvalid),
+  stripe_card_number: neverSent,
+  stripe_cvc: neverSent,
+});
+export type SaveCardSetupBody = z.infer<typeof saveCardSetupBody>;

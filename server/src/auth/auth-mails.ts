@@ -27,15 +27,19 @@ export function passwordResetMail(to: string, name: string, code: string): MailM
   });
 }
 
-/** To an account's owner when its failed sign-ins used up their budget (once per window). */
-export function signInAttemptsMail(to: string, name: string, minutes: number): MailMessage {
+/** To an account's owner when strangers' failed sign-ins first pause it (once per attack). */
+export function signInAttemptsMail(
+  to: string,
+  name: string,
+  pauses: { firstMinutes: number; longestMinutes: number },
+): MailMessage {
   return renderBrandedMail({
     to,
     subject: `Failed sign-ins to your ${BRAND_NAME} account`,
     greeting: `Hi ${name},`,
     paragraphs: [
       `Someone tried to sign in to your ${BRAND_NAME} account with a wrong password several times.`,
-      `To protect it, sign-ins from new browsers are paused for ${minutes} minutes; browsers you have signed in with before can still sign in.`,
+      `To protect it, sign-ins from new browsers are paused for ${pauses.firstMinutes} minute${pauses.firstMinutes === 1 ? '' : 's'}, and longer each time the wrong passwords go on (at most ${pauses.longestMinutes} minutes). Browsers you have signed in with before can still sign in, and so can the browser you reset your password with.`,
       `If this was you, wait a moment or reset your password. If it wasn't, your account is safe as long as your password is not used elsewhere; resetting it does no harm.`,
     ],
   });

@@ -19,7 +19,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../http/envelope.ts';
 import { fieldError, forbidden, tooManyRequests, unauthorized } from '../http/errors.ts';
-import { assertTriesLeft, FAILURE_WINDOW_MS } from '../http/failure-budget.ts';
+import { assertTriesLeft } from '../http/failure-budget.ts';
 import { createInFlightLimit } from '../http/in-flight-limit.ts';
 import { envelopes } from '../http/responses.ts';
 import type { DbOrTrx } from '../infra/db.ts';
@@ -80,14 +80,23 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   // Password checks (argon2 on the shared libuv threads) per address at once, on this node.
   const checkingPassword = createInFlightLimit(PASSWORD_CHECKS_PER_ADDRESS);
 
-  /** The account's owner hears that its sign-ins from new browsers are paused (once per window). */
-  async function warnOwner(request: FastifyRequest, email: string): Promise<void> {
+  /** The account's owner hears that its sign-ins from new browsers are paused (once per attack). */
+  async function warnOwner(request: FastifyRequest, email: string, pauseMs: number): Promise<void> {
     const owner = await auth.findMember(db, email);
     if (!owner) return;
     await sendMail(
       request,
-      signInAttemptsMail(owner.email, owner.name, FAILURE_WINDOW_MS / 60_000),
+      signInAttemptsMail(owner.email, owner.name, {
+        firstMinutes: pauseMs / 60_000,
+        longestMinutes: failures.signInsByAccount.options.maxPauseMs / 60_000,
+      }),
     );
+  }
+
+  /** 429 with the wait until the account's pause ends, for browsers that never signed in to it. */
+  async function assertAccountNotPaused(email: string): Promise<void> {
+    const wait = await failures.signInsByAccount.retryAfterSeconds(email);
+    if (wait > 0) throw tooManyRequests(MSG.tooManyRequests, { retry_after_seconds: wait });
   }
 
   function answerLogin(reply: FastifyReply, started: StartedSession, msg: string) {
@@ -162,7 +171,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       await assertTriesLeft(failures.signInsByAddress, [request.ip]);
       const knownBrowser = hasDeviceMark(request, config, email);
       if (!knownBrowser) {
-        await assertTriesLeft(failures.signInsByAccount, [email]);
+        await assertAccountNotPaused(email);
         await assertTriesLeft(failures.signInsOverall, [ALL_SIGN_INS]);
       }
       const account = await checkingPassword(request.ip, () =>
@@ -172,8 +181,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         await failures.signInsByAddress.spend([request.ip]);
         if (!knownBrowser) {
           await failures.signInsOverall.spend([ALL_SIGN_INS]);
-          const [spent] = await failures.signInsByAccount.spend([email]);
-          if (spent === config.failureLimits.signInsPerAccount) await warnOwner(request, email);
+          const strike = await failures.signInsByAccount.strike(email);
+          // The first pause of an attack tells the owner; the longer ones after it do not.
+          if (strike.pauseMs > 0 && strike.pauses === 1) {
+            await warnOwner(request, email, strike.pauseMs);
+          }
         }
         throw unauthorized(MSG.invalidCredentials);
       }
@@ -285,7 +297,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       config: limited,
     },
-    async (request) => {
+    async (request, reply) => {
       const { email, password, password_confirmation: _confirmation, ...digits } = request.body;
       // Hashed up front so the transaction does not hold a connection through argon2.
       const passwordHash = await hashPassword(password);
@@ -296,6 +308,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       // Every session ended: every node forgets them, and their sockets close, wherever they are.
       app.sessions.forgetUser(reset.userId);
       app.realtime.endUserSessions(reset.userId);
+      // This browser proved the mailbox: it signs in even while strangers keep the account paused.
+      setDeviceCookie(reply, config, email);
       return ok(MSG.passwordChanged, null);
     },
   );

@@ -89,6 +89,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     if (error instanceof ServerBusyError) return answerBusy(request, reply, error.reason);
     if (error instanceof HttpError) {
+      // A 429 that knows the wait says it in the header too, as the rate limiter's do.
+      const wait = error.data?.retry_after_seconds;
+      if (error.statusCode === 429 && typeof wait === 'number') {
+        reply.header('retry-after', String(wait));
+      }
       return reply.status(error.statusCode).send(failure(error.message, error.data));
     }
     // Every pool connection stayed checked out for the whole wait: the

@@ -53,6 +53,10 @@ export interface UsersTable {
   card_last4: string | null;
   card_exp_month: number | null;
   card_exp_year: number | null;
+  /** The attendee's Customer at Stripe (cards saved with Stripe Elements). */
+  stripe_customer_id: string | null;
+  /** The card saved at Stripe for tips; null for a summary typed in demo mode. */
+  stripe_payment_method_id: string | null;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }

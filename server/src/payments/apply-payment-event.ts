@@ -48,6 +48,21 @@ export type PaymentEventOutcome =
 
 const ignored = (reason: string): PaymentEventOutcome => ({ status: 'ignored', reason });
 
+/** A tip just paid: the host hears of it (when the host account still exists). */
+function paidOutcome(tip: TipRow): PaymentEventOutcome {
+  if (tip.host_id === null) return { status: 'applied' };
+  return {
+    status: 'applied',
+    tipPaid: {
+      hostId: tip.host_id,
+      tipId: tip.id,
+      amountCents: tip.amount_cents,
+      attendeeName: tip.attendee_name ?? '',
+      eventId: tip.event_id,
+    },
+  };
+}
+
 async function moveTipIfAllowed(
   trx: DbOrTrx,
   tip: TipRow,
@@ -71,18 +86,22 @@ async function applyInTransaction(trx: DbOrTrx, event: PaymentEvent): Promise<Pa
       if (!(await moveTipIfAllowed(trx, tip, 'paid', event.paymentIntentId))) {
         return ignored(`tip is ${tip.status}`);
       }
-      if (tip.host_id === null) return { status: 'applied' };
-      return {
-        status: 'applied',
-        tipPaid: {
-          hostId: tip.host_id,
-          tipId: tip.id,
-          amountCents: tip.amount_cents,
-          attendeeName: tip.attendee_name ?? '',
-          eventId: tip.event_id,
-        },
-      };
+      return paidOutcome(tip);
     }
+    case 'payment_intent.succeeded': {
+      const tip = await repo.lockTipOfCharge(trx, event.paymentIntentId, event.tipId);
+      if (!tip) {
+        if (event.tipId !== null) throw new TipNotReadyError(`tip ${event.tipId} not stored yet`);
+        return ignored('not a tip payment');
+      }
+      if (!(await moveTipIfAllowed(trx, tip, 'paid', event.paymentIntentId))) {
+        return ignored(`tip is ${tip.status}`);
+      }
+      return paidOutcome(tip);
+    }
+    case 'setup_intent.succeeded':
+      // Not a tip: the stripe:event job stores the card (wallets/saved-cards.ts).
+      return ignored('a saved card, not a tip');
     case 'checkout.session.expired':
     case 'checkout.session.async_payment_failed': {
       const tip = await repo.lockTipByCheckoutSession(trx, event.checkoutSessionId);

@@ -33,6 +33,19 @@ export type PaymentEvent =
     }
   | {
       id: string;
+      /** A tip paid with a saved card (no Checkout Session): its PaymentIntent succeeded. */
+      type: 'payment_intent.succeeded';
+      paymentIntentId: string;
+      tipId: number | null;
+    }
+  | {
+      id: string;
+      /** A card saved with Elements: the wallet learns it from Stripe. */
+      type: 'setup_intent.succeeded';
+      setupIntentId: string;
+    }
+  | {
+      id: string;
       type: 'charge.refunded';
       paymentIntentId: string | null;
       tipId: number | null;
@@ -86,6 +99,17 @@ export function toPaymentEvent(event: Stripe.Event): PaymentEvent | null {
         chargesEnabled: account.charges_enabled,
       };
     }
+    case 'payment_intent.succeeded': {
+      const intent = event.data.object;
+      return {
+        id: event.id,
+        type: event.type,
+        paymentIntentId: intent.id,
+        tipId: tipIdFrom(intent.metadata),
+      };
+    }
+    case 'setup_intent.succeeded':
+      return { id: event.id, type: event.type, setupIntentId: event.data.object.id };
     case 'charge.refunded': {
       const charge = event.data.object;
       return {

@@ -31,6 +31,8 @@ export interface PaymentJobDeps {
   stripe: Stripe | undefined;
   notify: UserNotifier;
   logger: FastifyBaseLogger;
+  /** Stores a card a SetupIntent saved (wallets/saved-cards.ts); true when it stored one. */
+  learnCard: (db: Db, setupIntentId: string) => Promise<boolean>;
 }
 
 /**
@@ -50,6 +52,14 @@ async function withCurrentAccountState(
 /** The `stripe:event` job: apply once, then push a paid tip to its host. */
 export function stripeEventJob(deps: PaymentJobDeps): JobHandler<'stripe:event'> {
   return async (event, job) => {
+    if (event.type === 'setup_intent.succeeded') {
+      const stored = await deps.learnCard(deps.db, event.setupIntentId);
+      deps.logger.info(
+        { stripeEvent: event.id, type: event.type, stored, jobId: job.jobId },
+        'stripe event processed',
+      );
+      return;
+    }
     const current = await withCurrentAccountState(deps.stripe, event);
     const outcome = await applyPaymentEvent(deps.db, current);
     deps.logger.info(

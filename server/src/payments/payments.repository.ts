@@ -145,6 +145,8 @@ export interface NewTip {
   platformFeeCents: number;
   isDemo: boolean;
   returnPath: string;
+  /** Known up front only for a saved-card tip (Checkout's arrives with its payment). */
+  paymentIntentId?: string;
 }
 
 export async function insertTip(trx: DbOrTrx, tip: NewTip): Promise<number> {
@@ -153,6 +155,7 @@ export async function insertTip(trx: DbOrTrx, tip: NewTip): Promise<number> {
     .values({
       ...(tip.id === undefined ? {} : { id: tip.id }),
       checkout_session_id: tip.checkoutSessionId,
+      payment_intent_id: tip.paymentIntentId ?? null,
       host_id: tip.hostId,
       event_id: tip.eventId,
       attendee_id: tip.attendeeId,
@@ -289,4 +292,17 @@ export async function paidTipTotals(db: DbOrTrx, hostId: number, eventId?: numbe
   if (eventId !== undefined) query = query.where('event_id', '=', eventId);
   const row = await query.executeTakeFirstOrThrow();
   return { count: Number(row.count), totalCents: Number(row.total), currency: row.currency };
+}
+
+/** The caller's own tip paid with a saved card (Stripe mode). */
+export async function findOwnSavedCardTip(db: DbOrTrx, tipId: number, attendeeId: number) {
+  return db
+    .selectFrom('tips')
+    .select(['id', 'payment_intent_id'])
+    .where('id', '=', tipId)
+    .where('attendee_id', '=', attendeeId)
+    .where('is_demo', '=', false)
+    .where('payment_intent_id', 'is not', null)
+    .whereRef('payment_intent_id', '=', 'checkout_session_id')
+    .executeTakeFirst();
 }

@@ -1,5 +1,6 @@
 import {
   activeStripeAccountBody,
+  confirmSavedCardTipBody,
   connectFailureSchema,
   connectRefreshQuery,
   connectStripeAccountBody,
@@ -7,10 +8,12 @@ import {
   okEnvelopeSchema,
   PAYMENT_MSG,
   redirectAnswerSchema,
+  savedCardTipSchema,
   STRIPE_CONNECT_RETRY_PATH,
   stripeAccountStatusSchema,
+  tipWithSavedCardBody,
 } from '@floorfill/shared';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { membersOnly, requireMember, requireSession, signedInOnly } from '../auth/auth.plugin.ts';
 import { assertSameUser } from '../events/identity.ts';
@@ -18,7 +21,9 @@ import { failure, ok } from '../http/envelope.ts';
 import { HttpError } from '../http/errors.ts';
 import { envelopes, errorResponses, redirectResponse } from '../http/responses.ts';
 import { demoCheckoutRoutes } from './demo-checkout.routes.ts';
-import { CONNECT_REFRESH_PATH, StripeUnavailableError } from './payments.service.ts';
+import { notifyTipPaid } from './payment-jobs.ts';
+import { CONNECT_REFRESH_PATH, type SavedCardTipOutcome } from './payments.service.ts';
+import { logStripeFailures, StripeUnavailableError } from './stripe-client.ts';
 import { attachLocalNotifier, detachLocalNotifier } from './user-notifier.ts';
 import { stripeWebhookRoutes } from './webhook.routes.ts';
 
@@ -42,12 +47,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   });
   app.addHook('onClose', async () => detachLocalNotifier(app.ctx));
 
-  // Stripe's refusal details are for the log; the client gets a short retry message.
-  app.addHook('onError', async (request, _reply, error) => {
-    if (error instanceof StripeUnavailableError) {
-      request.log.warn({ err: error.stripeError }, 'stripe call failed');
-    }
-  });
+  logStripeFailures(app);
 
   /** Spec §7/§8: connect's client reads `message` on failure; it gets it beside `msg`. */
   async function answerConnectFailure(reply: FastifyReply, error: unknown): Promise<FastifyReply> {
@@ -154,6 +154,74 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       assertSameUser(session, request.body.attendee_id);
       const url = await payments.createPaymentLink(db, session, request.body);
       return ok(PAYMENT_MSG.linkCreated, { status: true as const, url });
+    },
+  );
+
+  const savedCardTipMessages = {
+    succeeded: PAYMENT_MSG.savedCardTipPaid,
+    requires_action: PAYMENT_MSG.savedCardTipAction,
+    processing: PAYMENT_MSG.savedCardTipProcessing,
+    failed: PAYMENT_MSG.savedCardTipFailed,
+  } as const;
+
+  /** The tipper's answer; the host hears of a tip this call paid. */
+  function answerSavedCardTip(request: FastifyRequest, outcome: SavedCardTipOutcome) {
+    if (outcome.tipPaid) {
+      notifyTipPaid(
+        { toUser: (userId, name, ...args) => app.realtime.toUser(userId, name, ...args) },
+        outcome.tipPaid,
+        request.log,
+      );
+    }
+    return ok(savedCardTipMessages[outcome.status], {
+      tip_id: outcome.tipId,
+      status: outcome.status,
+      client_secret: outcome.clientSecret,
+    });
+  }
+
+  app.post(
+    '/api/v1/tip-with-saved-card',
+    {
+      onRequest: membersOnly,
+      schema: {
+        tags,
+        summary:
+          'Tip with the card saved at Stripe (Stripe mode): paid at once, or the client secret for the bank’s check in Stripe.js',
+        body: tipWithSavedCardBody,
+        response: envelopes({ 200: savedCardTipSchema }),
+      },
+      config: {
+        rateLimit: {
+          max: PAYMENT_LINKS_PER_MINUTE,
+          timeWindow: 60_000,
+          keyGenerator: (request) => `tip:${request.session?.userId ?? request.ip}`,
+        },
+      },
+    },
+    async (request) => {
+      const session = requireMember(request);
+      assertSameUser(session, request.body.attendee_id);
+      const outcome = await payments.tipWithSavedCard(db, session, request.body);
+      return answerSavedCardTip(request, outcome);
+    },
+  );
+
+  app.post(
+    '/api/v1/confirm-saved-card-tip',
+    {
+      onRequest: membersOnly,
+      schema: {
+        tags,
+        summary: 'After the bank’s check in Stripe.js: how the saved-card tip stands, from Stripe',
+        body: confirmSavedCardTipBody,
+        response: envelopes({ 200: savedCardTipSchema }),
+      },
+    },
+    async (request) => {
+      const session = requireMember(request);
+      const outcome = await payments.confirmSavedCardTip(db, session, request.body.tip_id);
+      return answerSavedCardTip(request, outcome);
     },
   );
 

@@ -10,6 +10,8 @@ import {
   TIP_RETURN,
   TIP_RETURN_PARAM,
   type CreatePaymentLinkBody,
+  type SavedCardTipStatus,
+  type TipWithSavedCardBody,
   type HostTipTotals,
   type TipReturn,
 } from '@floorfill/shared';
@@ -19,9 +21,11 @@ import type { Config } from '../config.ts';
 import { conflict, fieldError, forbidden, HttpError, notFound } from '../http/errors.ts';
 import type { Db, DbOrTrx } from '../infra/db.ts';
 import { createConnectRefreshTokens } from './connect-refresh-token.ts';
+import { findStripeCustomer } from '../wallets/wallets.repository.ts';
 import * as repo from './payments.repository.ts';
 import type { PaymentAccountRow, TipRecipientRow } from './payments.repository.ts';
-import { isStripeError } from './stripe-client.ts';
+import { applyPaymentEvent, type TipPaidNotice } from './apply-payment-event.ts';
+import { callStripe, isStripeError, StripeUnavailableError } from './stripe-client.ts';
 
 /**
  * Connected accounts and payment links. In Stripe mode hosts onboard as
@@ -37,23 +41,6 @@ export interface PaymentsServiceDeps {
   config: Pick<Config, 'publicUrl' | 'jwtSecret' | 'payments'>;
   /** The platform's Stripe client; undefined in demo mode. */
   stripe: Stripe | undefined;
-}
-
-/** Stripe refused or could not be reached: the caller can try again; details go to the log only. */
-export class StripeUnavailableError extends HttpError {
-  override name = 'StripeUnavailableError';
-  constructor(readonly stripeError: unknown) {
-    super(502, PAYMENT_MSG.stripeUnavailable);
-  }
-}
-
-async function callStripe<T>(call: () => Promise<T>): Promise<T> {
-  try {
-    return await call();
-  } catch (error) {
-    if (isStripeError(error)) throw new StripeUnavailableError(error);
-    throw error;
-  }
 }
 
 function displayNameOf(row: { name: string; display_name: string | null }): string {
@@ -166,6 +153,79 @@ export function createPaymentsService({ config, stripe }: PaymentsServiceDeps) {
     return Boolean(host.stripe_account_id) && !host.stripe_account_is_demo;
   }
 
+  /**
+   * The checks every tip passes, however it is paid (a checkout link or the
+   * saved card): not to oneself, to a host who can take tips, for an event
+   * the tipper joined. Answers the pending tip to store; nothing is written.
+   */
+  async function prepareTip(
+    db: Db,
+    session: RequestSession,
+    body: TipWithSavedCardBody & { return_path?: string | undefined },
+  ) {
+    if (body.host_id === session.userId) throw forbidden(PAYMENT_MSG.selfTip);
+    const host = await repo.findTipRecipient(db, body.host_id);
+    if (!host) throw notFound(PAYMENT_MSG.hostNotFound);
+    if (!canReceiveTips(host)) throw conflict(PAYMENT_MSG.hostCannotReceive);
+    const event =
+      body.event_id === undefined
+        ? undefined
+        : await repo.findLiveHostEvent(db, body.event_id, host.id, session.userId);
+    if (body.event_id !== undefined && !event) throw notFound(EVENT_MSG.notFound);
+    // A tip for an event comes from its guests; a tip from the host's profile names no event.
+    if (event && !event.joined) throw forbidden(PAYMENT_MSG.notJoined);
+    const tipper = await repo.findUserName(db, session.userId);
+    if (!tipper) throw notFound(MSG.notFound);
+    const tip: repo.NewTip = {
+      checkoutSessionId: '',
+      hostId: host.id,
+      eventId: event?.id ?? null,
+      attendeeId: session.userId,
+      attendeeName: displayNameOf(tipper),
+      attendeeType: session.isGuest ? ROLE.guest : ROLE.attendee,
+      amountCents: body.amount,
+      platformFeeCents: isDemo
+        ? 0
+        : platformFeeCents(body.amount, config.payments.platformFeeBasisPoints),
+      isDemo,
+      returnPath: body.return_path ?? defaultReturnPath(host.id, body.event_id),
+    };
+    return { host, event, tip };
+  }
+
+  /**
+   * Where a saved-card tip stands after Stripe's answer; a succeeded payment
+   * marks the tip paid (once: the event id is the PaymentIntent's).
+   */
+  async function settleSavedCardTip(
+    db: Db,
+    tipId: number,
+    intent: Stripe.PaymentIntent,
+  ): Promise<SavedCardTipOutcome> {
+    if (intent.status === 'succeeded') {
+      const outcome = await applyPaymentEvent(db, {
+        id: `saved_card_tip_${intent.id}`,
+        type: 'payment_intent.succeeded',
+        paymentIntentId: intent.id,
+        tipId,
+      });
+      const tipPaid = outcome.status === 'applied' ? outcome.tipPaid : undefined;
+      return { tipId, status: 'succeeded', clientSecret: null, tipPaid };
+    }
+    if (intent.status === 'requires_action') {
+      return {
+        tipId,
+        status: 'requires_action',
+        clientSecret: intent.client_secret,
+        tipPaid: undefined,
+      };
+    }
+    if (intent.status === 'processing') {
+      return { tipId, status: 'processing', clientSecret: null, tipPaid: undefined };
+    }
+    return { tipId, status: 'failed', clientSecret: null, tipPaid: undefined };
+  }
+
   return {
     mode: config.payments.mode,
     returnUrl,
@@ -230,37 +290,9 @@ export function createPaymentsService({ config, stripe }: PaymentsServiceDeps) {
       session: RequestSession,
       body: CreatePaymentLinkBody,
     ): Promise<string> {
-      if (body.host_id === session.userId) throw forbidden(PAYMENT_MSG.selfTip);
-      const host = await repo.findTipRecipient(db, body.host_id);
-      if (!host) throw notFound(PAYMENT_MSG.hostNotFound);
-      if (!canReceiveTips(host)) throw conflict(PAYMENT_MSG.hostCannotReceive);
-      const event =
-        body.event_id === undefined
-          ? undefined
-          : await repo.findLiveHostEvent(db, body.event_id, host.id, session.userId);
-      if (body.event_id !== undefined && !event) throw notFound(EVENT_MSG.notFound);
-      // A tip for an event comes from its guests; a tip from the host's profile names no event.
-      if (event && !event.joined) throw forbidden(PAYMENT_MSG.notJoined);
-      const tipper = await repo.findUserName(db, session.userId);
-      if (!tipper) throw notFound(MSG.notFound);
-
-      const returnPath = body.return_path ?? defaultReturnPath(host.id, body.event_id);
-      const successUrl = returnUrl(returnPath, TIP_RETURN.success);
-      const cancelUrl = returnUrl(returnPath, TIP_RETURN.cancelled);
-      const tip: repo.NewTip = {
-        checkoutSessionId: '',
-        hostId: host.id,
-        eventId: event?.id ?? null,
-        attendeeId: session.userId,
-        attendeeName: displayNameOf(tipper),
-        attendeeType: session.isGuest ? ROLE.guest : ROLE.attendee,
-        amountCents: body.amount,
-        platformFeeCents: isDemo
-          ? 0
-          : platformFeeCents(body.amount, config.payments.platformFeeBasisPoints),
-        isDemo,
-        returnPath,
-      };
+      const { host, event, tip } = await prepareTip(db, session, body);
+      const successUrl = returnUrl(tip.returnPath, TIP_RETURN.success);
+      const cancelUrl = returnUrl(tip.returnPath, TIP_RETURN.cancelled);
 
       if (isDemo) {
         tip.checkoutSessionId = `demo_cs_${randomBytes(24).toString('base64url')}`;
@@ -308,7 +340,85 @@ export function createPaymentsService({ config, stripe }: PaymentsServiceDeps) {
       await db.transaction().execute((trx) => repo.insertTip(trx, tip));
       return checkout.url;
     },
+
+    /**
+     * tip-with-saved-card: the tip is charged to the card the member saved at
+     * Stripe, confirmed at once (a destination charge like Checkout's). The
+     * tip row names the PaymentIntent (also as its checkout id: one Stripe
+     * object per tip). Paid now, it is marked paid through applyPaymentEvent;
+     * when the bank wants a check, the browser gets the client secret to
+     * confirm with Stripe.js and then calls confirm-saved-card-tip. A declined
+     * card stores nothing.
+     */
+    async tipWithSavedCard(
+      db: Db,
+      session: RequestSession,
+      body: TipWithSavedCardBody,
+    ): Promise<SavedCardTipOutcome> {
+      const saved = session.isGuest ? undefined : await findStripeCustomer(db, session.userId);
+      const customer = saved?.stripe_customer_id;
+      const paymentMethod = saved?.stripe_payment_method_id;
+      if (isDemo || !customer || !paymentMethod) throw conflict(PAYMENT_MSG.noSavedCard);
+      const { host, event, tip } = await prepareTip(db, session, body);
+      const destination = host.stripe_account_id;
+      if (!destination) throw conflict(PAYMENT_MSG.hostCannotReceive);
+      const tipId = await repo.reserveTipId(db);
+      let intent: Stripe.PaymentIntent;
+      try {
+        intent = await requireStripe().paymentIntents.create(
+          {
+            amount: tip.amountCents,
+            currency: 'usd',
+            customer,
+            payment_method: paymentMethod,
+            allowed_payment_method_types: ['card'],
+            confirm: true,
+            description: `Tip for ${displayNameOf(host)}${event ? ` (${event.name})` : ''}`,
+            transfer_data: { destination },
+            ...(tip.platformFeeCents > 0 ? { application_fee_amount: tip.platformFeeCents } : {}),
+            metadata: { tip_id: String(tipId) },
+          },
+          { idempotencyKey: `floorfill-tip-${tipId}` },
+        );
+      } catch (error) {
+        if (isCardDeclined(error)) throw new HttpError(402, PAYMENT_MSG.savedCardTipFailed);
+        if (isStripeError(error)) throw new StripeUnavailableError(error);
+        throw error;
+      }
+      tip.id = tipId;
+      tip.checkoutSessionId = intent.id;
+      tip.paymentIntentId = intent.id;
+      await db.transaction().execute((trx) => repo.insertTip(trx, tip));
+      return settleSavedCardTip(db, tipId, intent);
+    },
+
+    /** confirm-saved-card-tip: after the bank's check in the browser, Stripe says how the tip stands. */
+    async confirmSavedCardTip(
+      db: Db,
+      session: RequestSession,
+      tipId: number,
+    ): Promise<SavedCardTipOutcome> {
+      const tip = await repo.findOwnSavedCardTip(db, tipId, session.userId);
+      if (!tip?.payment_intent_id || isDemo) throw notFound(PAYMENT_MSG.tipNotFound);
+      const intentId = tip.payment_intent_id;
+      const intent = await callStripe(() => requireStripe().paymentIntents.retrieve(intentId));
+      return settleSavedCardTip(db, tip.id, intent);
+    },
   };
 }
 
 export type PaymentsService = ReturnType<typeof createPaymentsService>;
+
+export interface SavedCardTipOutcome {
+  tipId: number;
+  status: SavedCardTipStatus;
+  /** Only while the bank's check waits in the browser. */
+  clientSecret: string | null;
+  /** Set when this call marked the tip paid: the host is told. */
+  tipPaid: TipPaidNotice | undefined;
+}
+
+/** Stripe declined the card (not an outage): the tipper hears it, nothing is stored. */
+function isCardDeclined(error: unknown): boolean {
+  return isStripeError(error) && error.type === 'StripeCardError';
+}

@@ -1,5 +1,8 @@
+import { PAYMENT_MSG } from '@floorfill/shared';
+import type { FastifyInstance } from 'fastify';
 import Stripe from 'stripe';
 import type { StripeConfig } from '../config.ts';
+import { HttpError } from '../http/errors.ts';
 
 /**
  * The Stripe SDK for the platform account. STRIPE_API_BASE_URL points it at
@@ -17,4 +20,31 @@ export function createStripeClient(config: StripeConfig): Stripe {
 
 export function isStripeError(error: unknown): error is Stripe.errors.StripeError {
   return error instanceof Stripe.errors.StripeError;
+}
+
+/** Stripe refused or could not be reached: the caller can try again; details go to the log only. */
+export class StripeUnavailableError extends HttpError {
+  override name = 'StripeUnavailableError';
+  constructor(readonly stripeError: unknown) {
+    super(502, PAYMENT_MSG.stripeUnavailable);
+  }
+}
+
+/** A Stripe call whose refusal or outage becomes StripeUnavailableError (502, retry later). */
+export async function callStripe<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (isStripeError(error)) throw new StripeUnavailableError(error);
+    throw error;
+  }
+}
+
+/** Stripe's refusal details are for the log (in this plugin's scope); the client gets a short retry message. */
+export function logStripeFailures(app: FastifyInstance): void {
+  app.addHook('onError', async (request, _reply, error) => {
+    if (error instanceof StripeUnavailableError) {
+      request.log.warn({ err: error.stripeError }, 'stripe call failed');
+    }
+  });
 }

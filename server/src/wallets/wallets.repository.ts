@@ -16,6 +16,7 @@ export async function findWallet(db: DbOrTrx, userId: number) {
       'card_last4',
       'card_exp_month',
       'card_exp_year',
+      'stripe_payment_method_id',
     ])
     .where('id', '=', userId)
     .executeTakeFirst();
@@ -47,6 +48,8 @@ export interface CardSummaryValues {
   last4: string;
   expMonth: number;
   expYear: number;
+  /** The PaymentMethod saved at Stripe; null for a summary typed in the browser (demo). */
+  paymentMethodId: string | null;
 }
 
 export async function updateCardSummary(
@@ -61,9 +64,50 @@ export async function updateCardSummary(
       card_last4: card.last4,
       card_exp_month: card.expMonth,
       card_exp_year: card.expYear,
+      stripe_payment_method_id: card.paymentMethodId,
       updated_at: sql`now()`,
     })
     .where('id', '=', userId)
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;
+}
+
+/** A member's Stripe Customer and the card saved on it, if any. */
+export async function findStripeCustomer(db: DbOrTrx, userId: number) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'email', 'stripe_customer_id', 'stripe_payment_method_id'])
+    .where('id', '=', userId)
+    .where('is_guest', '=', false)
+    .executeTakeFirst();
+}
+
+/** Links the Customer unless one is linked already; answers the one that stays linked. */
+export async function linkStripeCustomer(
+  db: DbOrTrx,
+  userId: number,
+  customerId: string,
+): Promise<string | undefined> {
+  const linked = await db
+    .updateTable('users')
+    .set({ stripe_customer_id: customerId, updated_at: sql`now()` })
+    .where('id', '=', userId)
+    .where('stripe_customer_id', 'is', null)
+    .returning('stripe_customer_id')
+    .executeTakeFirst();
+  if (linked?.stripe_customer_id) return linked.stripe_customer_id;
+  const row = await db
+    .selectFrom('users')
+    .select('stripe_customer_id')
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  return row?.stripe_customer_id ?? undefined;
+}
+
+export async function findUserOfCustomer(db: DbOrTrx, customerId: string) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'stripe_payment_method_id'])
+    .where('stripe_customer_id', '=', customerId)
+    .executeTakeFirst();
 }

@@ -1,9 +1,12 @@
 import {
   attendeeWalletBody,
+  cardSetupAnswerSchema,
+  cardSetupBody,
   cardSummarySchema,
   hostWalletAnswerSchema,
   hostWalletBody,
   PROFILE_MSG,
+  saveCardSetupBody,
   WALLET_MSG,
   walletSchema,
 } from '@floorfill/shared';
@@ -13,12 +16,28 @@ import { assertSameUser } from '../events/identity.ts';
 import { ok } from '../http/envelope.ts';
 import { notFound } from '../http/errors.ts';
 import { envelopes } from '../http/responses.ts';
+import { logStripeFailures } from '../payments/stripe-client.ts';
+
+/**
+ * Card setups per member and hour: each costs Stripe calls, and a card form
+ * that takes any number of tries is how stolen cards get tested.
+ */
+const CARD_SETUPS_PER_HOUR = 20;
 
 /** The Wallet tab (host keys), the attendee's card form, and get-wallet for both forms. */
 export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.ctx;
-  const { wallets } = app.services;
+  const { wallets, savedCards } = app.services;
   const tags = ['Wallets'];
+  logStripeFailures(app);
+  const cardSetupLimit = {
+    rateLimit: {
+      max: CARD_SETUPS_PER_HOUR,
+      timeWindow: 60 * 60_000,
+      keyGenerator: (request: { session?: { userId: number } | null; ip: string }) =>
+        `card-setup:${request.session?.userId ?? request.ip}`,
+    },
+  };
 
   app.get(
     '/api/v1/get-wallet',
@@ -80,6 +99,45 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
         .execute((trx) => wallets.saveCard(trx, session.userId, request.body));
       if (!saved) throw notFound(PROFILE_MSG.notFound);
       return ok(WALLET_MSG.cardSaved, saved);
+    },
+  );
+
+  app.post(
+    '/api/v1/create-card-setup',
+    {
+      onRequest: membersOnly,
+      schema: {
+        tags,
+        summary:
+          "Start saving the attendee's card at Stripe (Elements): a SetupIntent's client secret and the publishable key",
+        body: cardSetupBody,
+        response: envelopes({ 200: cardSetupAnswerSchema }),
+      },
+      config: cardSetupLimit,
+    },
+    async (request) => {
+      const session = requireMember(request);
+      return ok(WALLET_MSG.cardSetupReady, await savedCards.startSetup(db, session.userId));
+    },
+  );
+
+  app.post(
+    '/api/v1/save-card-setup',
+    {
+      onRequest: membersOnly,
+      schema: {
+        tags,
+        summary:
+          'Keep the card Stripe saved for this SetupIntent (brand, last 4, expiry and its PaymentMethod id, read from Stripe)',
+        body: saveCardSetupBody,
+        response: envelopes({ 200: cardSummarySchema }),
+      },
+      config: cardSetupLimit,
+    },
+    async (request) => {
+      const session = requireMember(request);
+      const card = await savedCards.saveSetup(db, session.userId, request.body.setup_intent_id);
+      return ok(WALLET_MSG.cardSavedAtStripe, card);
     },
   );
 };

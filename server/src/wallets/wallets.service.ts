@@ -24,6 +24,7 @@ function cardOf(row: WalletRow): CardSummary | null {
     card_last4: row.card_last4,
     card_exp_month: row.card_exp_month,
     card_exp_year: row.card_exp_year,
+    saved_at_stripe: row.stripe_payment_method_id !== null,
   };
 }
 
@@ -40,6 +41,7 @@ export function createWalletsService(config: Pick<Config, 'encryptionKey' | 'pay
         stripe_public_key: row.stripe_public_key,
         has_secret_key: row.stripe_secret_key_encrypted !== null,
         card: cardOf(row),
+        card_setup_key: config.payments.stripe?.publishableKey ?? null,
       };
     },
 
@@ -76,12 +78,15 @@ export function createWalletsService(config: Pick<Config, 'encryptionKey' | 'pay
         card_last4: body.card_last4,
         card_exp_month: body.card_exp_month,
         card_exp_year: body.card_exp_year,
+        saved_at_stripe: false,
       };
+      // A summary typed in the browser replaces any card saved at Stripe: it cannot pay.
       const saved = await repo.updateCardSummary(trx, userId, {
         brand: card.card_brand,
         last4: card.card_last4,
         expMonth: card.card_exp_month,
         expYear: card.card_exp_year,
+        paymentMethodId: null,
       });
       return saved ? card : null;
     },

@@ -15,6 +15,16 @@ import Stripe from 'stripe';
 
 export const FAKE_STRIPE_SECRET_KEY = 'sk_test_floorfillfake0000000000';
 export const FAKE_STRIPE_WEBHOOK_SECRET = 'whsec_floorfillfaketestsecret';
+/** The publishable key Stripe.js (or its test double) confirms setups and payments with. */
+export const FAKE_STRIPE_PUBLISHABLE_KEY = 'pk_test_floorfillfake0000000000';
+
+/** Stripe's test cards the fake knows: fine, needs the bank's check on payment, declined on payment. */
+export const TEST_CARDS = {
+  visa: '4242424242424242',
+  mastercard: '5555555555554444',
+  authenticationRequired: '4000002500003155',
+  declinedOnPayment: '4000000000000341',
+} as const;
 
 export type FormValue = string | FormObject | FormValue[];
 export interface FormObject {
@@ -61,6 +71,51 @@ export interface FakeCheckoutSession {
   livemode: false;
   created: number;
   expires_at: number;
+}
+
+export interface FakeCustomer {
+  id: string;
+  object: 'customer';
+  email: string | null;
+  metadata: Record<string, string>;
+  created: number;
+}
+
+export interface FakePaymentMethod {
+  id: string;
+  object: 'payment_method';
+  type: 'card';
+  customer: string | null;
+  card: { brand: string; last4: string; exp_month: number; exp_year: number; country: string };
+  created: number;
+}
+
+export interface FakeSetupIntent {
+  id: string;
+  object: 'setup_intent';
+  client_secret: string;
+  customer: string | null;
+  usage: string;
+  status: 'requires_payment_method' | 'succeeded';
+  payment_method: string | null;
+  metadata: Record<string, string>;
+  created: number;
+}
+
+export interface FakePaymentIntent {
+  id: string;
+  object: 'payment_intent';
+  amount: number;
+  currency: string;
+  client_secret: string;
+  customer: string | null;
+  payment_method: string | null;
+  status: 'requires_payment_method' | 'requires_action' | 'succeeded';
+  next_action: { type: 'use_stripe_sdk' } | null;
+  transfer_data: { destination: string } | null;
+  application_fee_amount: number | null;
+  metadata: Record<string, string>;
+  created: number;
 }
 
 class FakeStripeError extends Error {
@@ -150,13 +205,22 @@ export class FakeStripe {
   readonly requests: RecordedRequest[] = [];
   readonly accounts = new Map<string, FakeAccount>();
   readonly sessions = new Map<string, FakeCheckoutSession>();
+  readonly customers = new Map<string, FakeCustomer>();
+  readonly paymentMethods = new Map<string, FakePaymentMethod>();
+  readonly setupIntents = new Map<string, FakeSetupIntent>();
+  readonly paymentIntents = new Map<string, FakePaymentIntent>();
+  /** The full number behind each payment method: Stripe's to know, never the app's. */
+  private readonly cardNumbers = new Map<string, string>();
   private readonly replays = new Map<string, { status: number; body: string }>();
   private failures: Array<{ path: RegExp; status: number; message: string }> = [];
   private server: http.Server | undefined;
   /** The real SDK, for signing webhook payloads exactly as Stripe does. */
   readonly sdk = new Stripe(FAKE_STRIPE_SECRET_KEY);
 
-  constructor(readonly secretKey = FAKE_STRIPE_SECRET_KEY) {}
+  constructor(
+    readonly secretKey = FAKE_STRIPE_SECRET_KEY,
+    readonly publishableKey = FAKE_STRIPE_PUBLISHABLE_KEY,
+  ) {}
 
   async start(): Promise<string> {
     this.server = http.createServer((request, response) => {
@@ -214,6 +278,47 @@ export class FakeStripe {
     return session;
   }
 
+  /**
+   * What Stripe.js does when the attendee submits the card form: the card
+   * goes to Stripe, becomes a PaymentMethod on the SetupIntent's Customer,
+   * and the SetupIntent succeeds.
+   */
+  confirmSetup(
+    setupIntentId: string,
+    card: { number: string; exp_month: number; exp_year: number },
+  ): FakeSetupIntent {
+    const setupIntent = this.setupIntents.get(setupIntentId);
+    if (!setupIntent) throw new Error(`no fake setup intent ${setupIntentId}`);
+    const method: FakePaymentMethod = {
+      id: randomId('pm'),
+      object: 'payment_method',
+      type: 'card',
+      customer: setupIntent.customer,
+      card: {
+        brand: brandOfNumber(card.number),
+        last4: card.number.slice(-4),
+        exp_month: card.exp_month,
+        exp_year: card.exp_year,
+        country: 'US',
+      },
+      created: now(),
+    };
+    this.paymentMethods.set(method.id, method);
+    this.cardNumbers.set(method.id, card.number);
+    setupIntent.payment_method = method.id;
+    setupIntent.status = 'succeeded';
+    return setupIntent;
+  }
+
+  /** What Stripe.js does once the bank's check passed: the PaymentIntent succeeds. */
+  completeAuthentication(paymentIntentId: string): FakePaymentIntent {
+    const intent = this.paymentIntents.get(paymentIntentId);
+    if (!intent) throw new Error(`no fake payment intent ${paymentIntentId}`);
+    intent.status = 'succeeded';
+    intent.next_action = null;
+    return intent;
+  }
+
   private async handle(request: http.IncomingMessage, response: http.ServerResponse) {
     const chunks: Buffer[] = [];
     for await (const chunk of request) chunks.push(chunk as Buffer);
@@ -236,7 +341,10 @@ export class FakeStripe {
     };
 
     const authorization = header(request, 'authorization');
-    if (authorization !== `Bearer ${this.secretKey}`) {
+    // Stripe.js sends the publishable key as a form field, and may only confirm with a client secret.
+    const browserCall =
+      text(body, 'key') === this.publishableKey && BROWSER_PATHS.test(url.pathname);
+    if (authorization !== `Bearer ${this.secretKey}` && !browserCall) {
       send(401, {
         error: {
           type: 'invalid_request_error',
@@ -281,10 +389,168 @@ export class FakeStripe {
     if (method === 'GET' && accountMatch) return this.requireAccount(accountMatch[1] ?? '');
     if (method === 'POST' && path === '/v1/account_links') return this.createAccountLink(body);
     if (method === 'POST' && path === '/v1/checkout/sessions') return this.createSession(body);
+    if (method === 'POST' && path === '/v1/customers') return this.createCustomer(body);
+    if (method === 'POST' && path === '/v1/setup_intents') return this.createSetupIntent(body);
+    if (method === 'POST' && path === '/v1/payment_intents') return this.createPaymentIntent(body);
+    const [, kind, id, action] =
+      /^\/v1\/(setup_intents|payment_intents|payment_methods)\/(\w+)(?:\/(confirm))?$/.exec(path) ??
+      [];
+    if (kind === 'setup_intents' && id) {
+      const setupIntent = this.requireObject(this.setupIntents, id, 'setup_intent');
+      if (method === 'POST' && action === 'confirm') {
+        this.requireClientSecret(body, setupIntent.client_secret);
+        const number = text(body, 'payment_method_data', 'card', 'number');
+        if (!number) throw missing('payment_method_data[card][number]');
+        this.confirmSetup(id, {
+          number,
+          exp_month: Number(text(body, 'payment_method_data', 'card', 'exp_month') ?? '12'),
+          exp_year: Number(text(body, 'payment_method_data', 'card', 'exp_year') ?? '2030'),
+        });
+      }
+      return this.expanded(setupIntent, body);
+    }
+    if (kind === 'payment_intents' && id) {
+      const intent = this.requireObject(this.paymentIntents, id, 'payment_intent');
+      if (method === 'POST' && action === 'confirm') {
+        this.requireClientSecret(body, intent.client_secret);
+        if (intent.status === 'requires_action') this.completeAuthentication(id);
+      }
+      return this.expanded(intent, body);
+    }
+    if (kind === 'payment_methods' && id && method === 'GET') {
+      return this.requireObject(this.paymentMethods, id, 'payment_method');
+    }
     throw new FakeStripeError(404, {
       type: 'invalid_request_error',
       message: `Unrecognized request URL (${method}: ${path}).`,
     });
+  }
+
+  private requireObject<T>(objects: Map<string, T>, id: string, param: string): T {
+    const found = objects.get(id);
+    if (!found) {
+      throw new FakeStripeError(404, {
+        type: 'invalid_request_error',
+        code: 'resource_missing',
+        message: `No such ${param}: '${id}'`,
+        param,
+      });
+    }
+    return found;
+  }
+
+  private requireClientSecret(body: FormObject, clientSecret: string): void {
+    const given = text(body, 'client_secret');
+    if (given !== undefined && given !== clientSecret) {
+      throw new FakeStripeError(400, {
+        type: 'invalid_request_error',
+        message:
+          'The client_secret provided does not match the client_secret associated with this object.',
+        param: 'client_secret',
+      });
+    }
+  }
+
+  /** `expand[]=payment_method` embeds the PaymentMethod, as Stripe does. */
+  private expanded<T extends { payment_method: string | null }>(object: T, body: FormObject) {
+    const expand = at(body, 'expand');
+    const wanted = Array.isArray(expand) ? expand : [];
+    if (!wanted.includes('payment_method') || !object.payment_method) return object;
+    return { ...object, payment_method: this.paymentMethods.get(object.payment_method) ?? null };
+  }
+
+  private createCustomer(body: FormObject): FakeCustomer {
+    const customer: FakeCustomer = {
+      id: randomId('cus'),
+      object: 'customer',
+      email: text(body, 'email') ?? null,
+      metadata: stringRecord(at(body, 'metadata')),
+      created: now(),
+    };
+    this.customers.set(customer.id, customer);
+    return customer;
+  }
+
+  private createSetupIntent(body: FormObject): FakeSetupIntent {
+    const customer = text(body, 'customer');
+    if (customer) this.requireObject(this.customers, customer, 'customer');
+    const id = randomId('seti');
+    const setupIntent: FakeSetupIntent = {
+      id,
+      object: 'setup_intent',
+      client_secret: `${id}_secret_${randomBytes(12).toString('hex')}`,
+      customer: customer ?? null,
+      usage: text(body, 'usage') ?? 'off_session',
+      status: 'requires_payment_method',
+      payment_method: null,
+      metadata: stringRecord(at(body, 'metadata')),
+      created: now(),
+    };
+    this.setupIntents.set(id, setupIntent);
+    return setupIntent;
+  }
+
+  private createPaymentIntent(body: FormObject): FakePaymentIntent {
+    const amount = Number(text(body, 'amount'));
+    if (!Number.isInteger(amount) || amount <= 0) throw missing('amount');
+    const currency = text(body, 'currency');
+    if (!currency) throw missing('currency');
+    const customer = text(body, 'customer') ?? null;
+    const paymentMethod = text(body, 'payment_method') ?? null;
+    if (paymentMethod) {
+      const method = this.requireObject(this.paymentMethods, paymentMethod, 'payment_method');
+      if (method.customer !== customer) {
+        throw new FakeStripeError(400, {
+          type: 'invalid_request_error',
+          message: `The provided PaymentMethod ${paymentMethod} does not belong to this customer.`,
+          param: 'payment_method',
+        });
+      }
+    }
+    const destination = text(body, 'transfer_data', 'destination');
+    if (destination && !this.requireAccount(destination).charges_enabled) {
+      throw new FakeStripeError(400, {
+        type: 'invalid_request_error',
+        message: `The destination account ${destination} cannot take charges yet.`,
+        param: 'transfer_data[destination]',
+      });
+    }
+    const id = randomId('pi');
+    const intent: FakePaymentIntent = {
+      id,
+      object: 'payment_intent',
+      amount,
+      currency,
+      client_secret: `${id}_secret_${randomBytes(12).toString('hex')}`,
+      customer,
+      payment_method: paymentMethod,
+      status: 'requires_payment_method',
+      next_action: null,
+      transfer_data: destination ? { destination } : null,
+      application_fee_amount: text(body, 'application_fee_amount')
+        ? Number(text(body, 'application_fee_amount'))
+        : null,
+      metadata: stringRecord(at(body, 'metadata')),
+      created: now(),
+    };
+    if (text(body, 'confirm') === 'true' && paymentMethod) {
+      const number = this.cardNumbers.get(paymentMethod);
+      if (number === TEST_CARDS.declinedOnPayment) {
+        throw new FakeStripeError(402, {
+          type: 'card_error',
+          code: 'card_declined',
+          message: 'Your card was declined.',
+        });
+      }
+      if (number === TEST_CARDS.authenticationRequired) {
+        intent.status = 'requires_action';
+        intent.next_action = { type: 'use_stripe_sdk' };
+      } else {
+        intent.status = 'succeeded';
+      }
+    }
+    this.paymentIntents.set(id, intent);
+    return intent;
   }
 
   private requireAccount(id: string): FakeAccount {
@@ -386,6 +652,16 @@ export class FakeStripe {
     this.sessions.set(id, session);
     return session;
   }
+}
+
+/** The calls Stripe.js makes with the publishable key (the rest need the secret key). */
+const BROWSER_PATHS = /^\/v1\/(setup_intents|payment_intents)\/\w+(\/confirm)?$/;
+
+function brandOfNumber(number: string): string {
+  if (number.startsWith('4')) return 'visa';
+  if (/^5[1-5]/.test(number) || /^2[2-7]/.test(number)) return 'mastercard';
+  if (/^3[47]/.test(number)) return 'amex';
+  return 'unknown';
 }
 
 function header(request: http.IncomingMessage, name: string): string | undefined {

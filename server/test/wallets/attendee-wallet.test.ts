@@ -69,7 +69,13 @@ describe('update-attendee-profile-wallet', () => {
     expect(res.json()).toEqual({
       status: true,
       msg: WALLET_MSG.cardSaved,
-      data: { card_brand: 'visa', card_last4: '4242', card_exp_month: 4, card_exp_year: nextYear },
+      data: {
+        card_brand: 'visa',
+        card_last4: '4242',
+        card_exp_month: 4,
+        card_exp_year: nextYear,
+        saved_at_stripe: false,
+      },
     });
     const row = await t.ctx.db
       .selectFrom('users')

@@ -161,6 +161,7 @@ describe('get-wallet', () => {
       stripe_public_key: null,
       has_secret_key: false,
       card: null,
+      card_setup_key: null,
     });
     await saveKeys(host, { stripe_public_key: PUBLIC_KEY, stripe_secret_key: SECRET_KEY });
     await post(t, '/api/v1/connect-stripe-account', {}, host.headers);
@@ -172,6 +173,7 @@ describe('get-wallet', () => {
       stripe_public_key: PUBLIC_KEY,
       has_secret_key: true,
       card: null,
+      card_setup_key: null,
     });
   });
 

@@ -58,6 +58,7 @@ export function AttendeeHostProfileRoute() {
       <TipHostModal
         opened={tipOpen}
         onClose={tip.close}
+        canUseSavedCard={role === ROLE.attendee}
         hostId={details.id}
         hostName={shownNameOf(details)}
       />

@@ -261,7 +261,12 @@ export function AttendeeEventDetails({ eventId, userId, isGuest }: AttendeeEvent
             {/* Tips and ratings for an event come from its guests, ratings once it has
                 started: the server refuses the others, so they are not offered. */}
             {joined ? (
-              <TipHostCard hostId={event.host.id} eventId={event.id} hostName={hostName} />
+              <TipHostCard
+                hostId={event.host.id}
+                eventId={event.id}
+                hostName={hostName}
+                canUseSavedCard={!isGuest}
+              />
             ) : null}
             {joined && (event.is_live || event.has_ended) ? (
               <RateHostCard

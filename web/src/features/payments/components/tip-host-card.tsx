@@ -9,13 +9,15 @@ export interface TipHostCardProps {
   hostId: number;
   eventId?: number;
   hostName: string;
+  /** Members may pay with the card saved in their wallet; guests have none. */
+  canUseSavedCard?: boolean;
 }
 
 /**
  * The attendee event page's Tips card (spec §2): 'Tip Host' opens TIP THE
  * HOST. It also greets the attendee back from checkout (`?tip=…`).
  */
-export function TipHostCard({ hostId, eventId, hostName }: TipHostCardProps) {
+export function TipHostCard({ hostId, eventId, hostName, canUseSavedCard }: TipHostCardProps) {
   const [opened, modal] = useDisclosure(false);
   const titleId = useId();
   useTipReturnNotice();
@@ -39,6 +41,7 @@ export function TipHostCard({ hostId, eventId, hostName }: TipHostCardProps) {
         hostId={hostId}
         hostName={hostName}
         eventId={eventId}
+        canUseSavedCard={canUseSavedCard}
       />
     </Paper>
   );

@@ -10,16 +10,21 @@ import {
   TextInput,
 } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
+import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useLocation } from 'react-router-dom';
 import { SecurityNote } from '@/components/ui/security-note';
+import { cardBrandName, useWallet } from '@/features/wallets';
 import { errorMessageOf, isApiError } from '@/lib/api-client';
-import { notifyError } from '@/lib/notify';
+import { notifyError, notifyInfo, notifySuccess } from '@/lib/notify';
 import { useCreatePaymentLink } from '../api/create-payment-link';
+import { CardCheckError, tipWithSavedCard } from '../api/saved-card-tip';
 import { checkTipAmount, CUSTOM_TIP, TIP_CHOICES, type TipChoice } from '../utils/tip-amount';
 
 export const TIP_PCI_NOTE =
   'We never store your card number or CVC. Tips are charged securely through Stripe Checkout.';
+export const TIP_SAVED_CARD_NOTE =
+  'We never store your card number or CVC. Tips are charged by Stripe: to the card you saved with Stripe, or on Stripe Checkout.';
 export const TIP_PREVIEW_NOTE =
   'This is what attendees see. You cannot tip yourself, so PAY NOW is off in the preview.';
 
@@ -36,6 +41,8 @@ export interface TipHostModalProps {
   eventId?: number;
   /** The host's own 'View as attendee' preview: everything shows, nothing is paid. */
   preview?: boolean;
+  /** A member (not a guest) may pay with the card saved in their wallet, when there is one. */
+  canUseSavedCard?: boolean;
   navigate?: NavigateTo;
 }
 
@@ -55,8 +62,13 @@ export function TipHostModal({
   hostName,
   eventId,
   preview = false,
+  canUseSavedCard = false,
   navigate = leavePage,
 }: TipHostModalProps) {
+  const wallet = useWallet({ enabled: opened && canUseSavedCard && !preview });
+  const savedCard = wallet.data?.card?.saved_at_stripe ? wallet.data.card : null;
+  const setupKey = wallet.data?.card_setup_key ?? null;
+  const savedCardTip = useMutation({ mutationFn: tipWithSavedCard });
   const { pathname } = useLocation();
   const [choice, setChoice] = useState<TipChoice>('5');
   const [custom, setCustom] = useState('');
@@ -105,7 +117,32 @@ export function TipHostModal({
     );
   };
 
-  const busy = paymentLink.isPending || leaving;
+  const busy = paymentLink.isPending || leaving || savedCardTip.isPending;
+
+  const payWithSavedCard = () => {
+    if (!check.ok || !setupKey || busy) {
+      setCustomTouched(true);
+      return;
+    }
+    savedCardTip.mutate(
+      { hostId, cents: check.cents, eventId, publishableKey: setupKey },
+      {
+        onSuccess: ({ msg, tip }) => {
+          if (tip.status === 'succeeded') {
+            notifySuccess(msg);
+            onClose();
+          } else if (tip.status === 'processing') {
+            notifyInfo(msg);
+            onClose();
+          } else {
+            notifyError(msg);
+          }
+        },
+        onError: (error) =>
+          notifyError(error instanceof CardCheckError ? error.message : errorMessageOf(error)),
+      },
+    );
+  };
 
   return (
     <Modal opened={opened} onClose={close} title="TIP THE HOST" centered radius="lg">
@@ -159,7 +196,7 @@ export function TipHostModal({
               {serverError}
             </Text>
           ) : null}
-          <SecurityNote>{TIP_PCI_NOTE}</SecurityNote>
+          <SecurityNote>{savedCard ? TIP_SAVED_CARD_NOTE : TIP_PCI_NOTE}</SecurityNote>
           <Text size="sm" aria-live="polite">
             {check.ok ? (
               <>
@@ -169,11 +206,26 @@ export function TipHostModal({
               'Choose an amount from $1 to $100.'
             )}
           </Text>
+          {savedCard ? (
+            <Button
+              variant="light"
+              fullWidth
+              disabled={!check.ok || busy}
+              loading={savedCardTip.isPending}
+              onClick={payWithSavedCard}
+            >
+              Pay with {cardBrandName(savedCard.card_brand)} •••• {savedCard.card_last4}
+            </Button>
+          ) : null}
           <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={close} disabled={leaving}>
+            <Button variant="default" onClick={close} disabled={leaving || savedCardTip.isPending}>
               Cancel
             </Button>
-            <Button type="submit" disabled={!check.ok || preview} loading={busy}>
+            <Button
+              type="submit"
+              disabled={!check.ok || preview || savedCardTip.isPending}
+              loading={paymentLink.isPending || leaving}
+            >
               PAY NOW
             </Button>
           </Group>

@@ -22,8 +22,9 @@ export async function getWallet(): Promise<Wallet> {
   return data;
 }
 
-export function useWallet() {
-  return useQuery({ queryKey: walletKeys.own(), queryFn: getWallet });
+/** `enabled: false` for those who have no wallet (guests). */
+export function useWallet({ enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ queryKey: walletKeys.own(), queryFn: getWallet, enabled });
 }
 
 export interface HostKeysInput {

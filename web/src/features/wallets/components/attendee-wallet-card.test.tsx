@@ -12,6 +12,7 @@ const summary = {
   card_last4: '4242',
   card_exp_month: 12,
   card_exp_year: 2028,
+  saved_at_stripe: false,
 };
 
 async function fillCard(user: ReturnType<typeof userEvent.setup>, number: string) {

@@ -1,8 +1,8 @@
 import { cardFormSchema, type CardSummary } from '@floorfill/shared';
-import { Button, Grid, Group, Stack, Text, TextInput, ThemeIcon } from '@mantine/core';
+import { Button, Grid, Group, Loader, Stack, Text, TextInput, ThemeIcon } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconCreditCard } from '@tabler/icons-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { SectionCard } from '@/components/ui/section-card';
 import { SecurityNote } from '@/components/ui/security-note';
 import { schemaErrors, showFormError } from '@/lib/form-errors';
@@ -13,6 +13,11 @@ import { WalletLoadState } from './wallet-load-state';
 
 export const CARD_PCI_NOTE =
   'Your card number never leaves this device: only its brand, last 4 digits and expiry are saved. Tips are charged securely through Stripe Checkout.';
+export const CARD_STRIPE_NOTE =
+  'Your card is saved by Stripe: its number and CVC never reach Floorfill, which keeps only its brand, last 4 digits and expiry. Tips can be paid with it.';
+
+// Stripe.js and Elements load with this form only, never with the rest of the app.
+const StripeCardForm = lazy(() => import('./stripe-card-form'));
 
 const EMPTY_CARD: CardInput = {
   stripe_card_number: '',
@@ -105,9 +110,11 @@ function SavedCard({ card, onReplace }: { card: CardSummary; onReplace: () => vo
 }
 
 /**
- * The attendee's wallet (spec §2): a card form checked in the browser, of
- * which only "Visa •••• 4242, expires 12/28" is sent, kept and shown; the
- * number never leaves the device and no CVC is asked for (design §6).
+ * The attendee's wallet (spec §2). With Stripe payments and a publishable
+ * key the card is saved at Stripe through Elements (a SetupIntent) and tips
+ * can use it; in demo mode a card form checked in the browser, of which only
+ * "Visa •••• 4242, expires 12/28" is sent, kept and shown; the number never
+ * leaves the device and no CVC is asked for (design §6).
  */
 export function AttendeeWalletCard() {
   const wallet = useWallet();
@@ -115,18 +122,24 @@ export function AttendeeWalletCard() {
 
   if (!wallet.data) return <WalletLoadState query={wallet} />;
   const card = wallet.data.card;
+  const setupKey = wallet.data.card_setup_key;
+  const formProps = {
+    onSaved: () => setEditing(false),
+    onCancel: card ? () => setEditing(false) : undefined,
+  };
 
   return (
     <SectionCard title="Wallet">
       {card && !editing ? (
         <SavedCard card={card} onReplace={() => setEditing(true)} />
+      ) : setupKey ? (
+        <Suspense fallback={<Loader size="sm" aria-label="Loading the card form" />}>
+          <StripeCardForm publishableKey={setupKey} {...formProps} />
+        </Suspense>
       ) : (
-        <CardForm
-          onSaved={() => setEditing(false)}
-          onCancel={card ? () => setEditing(false) : undefined}
-        />
+        <CardForm {...formProps} />
       )}
-      <SecurityNote>{CARD_PCI_NOTE}</SecurityNote>
+      <SecurityNote>{setupKey ? CARD_STRIPE_NOTE : CARD_PCI_NOTE}</SecurityNote>
     </SectionCard>
   );
 }

@@ -8,6 +8,7 @@ export function wallet(overrides: Partial<Wallet> = {}): Wallet {
     stripe_public_key: null,
     has_secret_key: false,
     card: null,
+    card_setup_key: null,
     ...overrides,
   };
 }
