@@ -18,3 +18,4 @@ export * from './dev.ts';
 export * from './queue-order.ts';
 export * from './artwork.ts';
 export * from './request-settings.ts';
+export * from './room.ts';
