@@ -340,8 +340,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (_request, reply) => {
-      const started = await db.transaction().execute((trx) => auth.startGuestSession(trx));
+    async (request, reply) => {
+      const name = request.body?.name;
+      const started = await db.transaction().execute((trx) => auth.startGuestSession(trx, name));
       return answerLogin(reply, started, MSG.guestLoggedIn);
     },
   );
