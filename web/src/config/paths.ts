@@ -70,6 +70,10 @@ export const paths = {
     },
   },
 
+  room: {
+    landing: { path: '/e/:code', getHref: (code: string) => `/e/${encodeURIComponent(code)}` },
+  },
+
   legal: {
     // The misspelling is the spec's public URL (§2); links elsewhere already point at it.
     terms: { path: '/trems-and-conditions', getHref: () => '/trems-and-conditions' },
