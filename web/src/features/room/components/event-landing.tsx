@@ -79,8 +79,8 @@ export function EventLanding({ event, joining, onJoinAsGuest, onSignIn }: EventL
           </Text>
         </Text>
         <Group gap="xs">
-          {event.is_live ? <Badge color="teal">Live now</Badge> : null}
-          <Badge variant="light" color={event.requests_open ? 'teal' : 'gray'}>
+          {event.is_live ? <Badge color="teal.9">Live now</Badge> : null}
+          <Badge variant="outline" color={event.requests_open ? 'teal.9' : 'gray.8'}>
             {event.requests_open ? 'Requests open' : 'Requests closed'}
           </Badge>
           <Text size="sm">{peopleHere(event.joined_count)}</Text>
