@@ -148,7 +148,11 @@ test('a guest who scanned a QR code enters without an account and lands on the e
   const event = await createEventAsHost(hostPage, 'Rooftop Night');
   await hostContext.close();
 
+  // An old QR link carrying the code opens the event's landing.
   await page.goto(`/attendee/event/${event.id}?qr=y&code=${event.code}`);
+  await expect(page).toHaveURL(new RegExp(`/e/${event.code}$`));
+  // Without the code, the event page still asks for a login, guests welcome.
+  await page.goto(`/attendee/event/${event.id}?qr=y`);
   await expect(page).toHaveURL(/\/auth\/login\?.*qr=y/);
   await expect(page.getByRole('heading', { level: 1, name: 'Login' })).toBeVisible();
   await expectToast(page, MSG.pleaseLogin);

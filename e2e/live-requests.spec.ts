@@ -39,14 +39,6 @@ async function requestSong(page: Page, term: string, title: string, screenshots 
   await expect(modal).toBeHidden();
 }
 
-/** Join from the event page itself, after the confirmation (spec §4). */
-async function joinHere(page: Page) {
-  await page.getByRole('button', { name: 'Join', exact: true }).click();
-  const confirm = page.getByRole('dialog', { name: 'Join event?' });
-  await confirm.getByRole('button', { name: 'Join', exact: true }).click();
-  await expect(page.getByRole('button', { name: 'Joined' })).toBeDisabled();
-}
-
 test('a request reaches the booth live, groups with a guest’s, and its requester hears it play', async ({
   browser,
 }) => {
@@ -150,14 +142,12 @@ test('a request reaches the booth live, groups with a guest’s, and its request
   const guestContext = await browser.newContext();
   await logToasts(guestContext);
   const guest = await guestContext.newPage();
-  // What the event's QR encodes: its page, and the code it joins with.
-  await guest.goto(`/attendee/event/${tonight.id}?qr=y&code=${tonight.code}`);
-  await expect(guest).toHaveURL(/\/auth\/login\?.*qr=y/);
-  await guest.getByRole('button', { name: 'Login as Guest' }).click();
+  // What the event's QR encodes: its landing, where one tap signs in as a guest and joins.
+  await guest.goto(`/e/${tonight.code}`);
+  await guest.getByRole('button', { name: 'Join as guest' }).click();
   await expect(guest).toHaveURL(new RegExp(`/attendee/event/${tonight.id}`));
   await expect(guest.getByRole('button', { name: 'Go Back' })).toHaveCount(0);
-  await expect(guest.getByText('Join this event to request songs.')).toBeVisible();
-  await joinHere(guest);
+  await expect(guest.getByRole('button', { name: 'Joined' })).toBeDisabled();
   await requestSong(guest, 'bohemian rhapsody', SONG);
   await expectAccessible(guest);
 

@@ -53,6 +53,7 @@ const BUILD_TARGETS = {
       'web/public',
       'web/index.html',
       'web/vite.config.ts',
+      'web/build-plugins',
       'web/postcss.config.cjs',
       'web/tsconfig.json',
       'web/package.json',

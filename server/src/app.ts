@@ -200,8 +200,10 @@ export async function buildApp(ctx: AppContext, logger: Logger): Promise<Fastify
 }
 
 /**
- * Serve the built web app from the same origin as the API: static assets with
- * long cache (their names carry a hash), index.html for every other page path.
+ * Serve the built web app from the same origin as the API, light with nothing
+ * in front: the build's brotli or gzip copy when the browser takes it (with
+ * `Vary: Accept-Encoding`), hashed assets cached for a year, index.html for
+ * every other page path and revalidated each time.
  */
 async function registerWebApp(app: FastifyInstance, distDir: string): Promise<void> {
   if (!existsSync(path.join(distDir, 'index.html'))) {
@@ -211,6 +213,7 @@ async function registerWebApp(app: FastifyInstance, distDir: string): Promise<vo
   await app.register(fastifyStatic, {
     root: distDir,
     wildcard: false,
+    preCompressed: true,
     setHeaders: (res, filePath) => {
       const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
       res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');

@@ -7,8 +7,10 @@ import {
   newPasswordField,
   passwordField,
   phoneField,
+  singleLineText,
 } from './fields.ts';
 import { MSG } from './messages.ts';
+import { emptyAsAbsent } from './wire-forms.ts';
 
 /** Contracts of spec §7 "Auth", resend-otp and login-as-guest. */
 
@@ -66,8 +68,18 @@ export const resendOtpBody = z.object({
 });
 export type ResendOtpBody = z.infer<typeof resendOtpBody>;
 
-/** The spec sends an "email placeholder"; it is accepted and ignored. */
-export const loginAsGuestBody = z.object({ email: z.string().max(254).optional() }).optional();
+export const GUEST_NAME_MAX = 40;
+
+/**
+ * The spec sends an "email placeholder"; it is accepted and ignored. `name`:
+ * the first name a guest gave on the event landing (the DJ sees it), else "Guest".
+ */
+export const loginAsGuestBody = z
+  .object({
+    email: z.string().max(254).optional(),
+    name: emptyAsAbsent(singleLineText(GUEST_NAME_MAX).optional()),
+  })
+  .optional();
 
 export const roleSchema = z.union([
   z.literal(ROLE.host),

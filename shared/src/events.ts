@@ -182,7 +182,7 @@ export const eventSummarySchema = z.object({
   banner_base_path: z.string(),
   code: z.string(),
   event_code: z.string(),
-  /** The attendee URL the QR encodes (with qr=y). */
+  /** The event's landing URL (`/e/<code>`), which the QR encodes. */
   url: z.string(),
   qrcode_path: z.string(),
   qrcode_base_path: z.string(),

@@ -20,3 +20,4 @@ export * from './artwork.ts';
 export * from './request-settings.ts';
 export * from './display.ts';
 export * from './night-summary.ts';
+export * from './room.ts';

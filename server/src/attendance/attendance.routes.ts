@@ -2,6 +2,8 @@ import {
   ATTENDANCE_MSG,
   attendeeEventDetailsQuery,
   attendeeEventDetailsSchema,
+  eventLandingQuery,
+  eventLandingSchema,
   joinedEventListSchema,
   joinedEventsQuery,
   joinEventBody,
@@ -11,6 +13,7 @@ import {
 } from '@floorfill/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireSession } from '../auth/auth.plugin.ts';
+import { normalizeEventCode } from '../events/event-code.ts';
 import { assertSameUser } from '../events/identity.ts';
 import { ok } from '../http/envelope.ts';
 import { HttpError, notFound } from '../http/errors.ts';
@@ -18,7 +21,7 @@ import { assertTriesLeft } from '../http/failure-budget.ts';
 import { envelopes } from '../http/responses.ts';
 
 /**
- * Attendance: join-event, leave-event, get-joined-events,
+ * Attendance: get-event-landing (public), join-event, leave-event, get-joined-events,
  * get-enrolled-event-list, get-attendee-event-details. Attendees and guests
  * alike; a claimed attendee id must be the caller. Joining and leaving are
  * live queue writes: one transaction, pushed to the event's room after it.
@@ -27,6 +30,28 @@ export const attendanceRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.ctx;
   const { attendance, liveQueue, failures } = app.services;
   const tags = ['Attendance'];
+
+  app.get(
+    '/api/v1/get-event-landing',
+    {
+      schema: {
+        tags,
+        summary: "An event's public landing by its code (no session): what its QR opens",
+        querystring: eventLandingQuery,
+        response: envelopes({ 200: eventLandingSchema }),
+      },
+    },
+    async (request) => {
+      // The same budget as a join: a wrong code here tells a guesser as much.
+      await assertTriesLeft(failures.codesByAddress, [request.ip]);
+      const landing = await attendance.landing(db, normalizeEventCode(request.query.code));
+      if (!landing) {
+        await failures.codesByAddress.spend([request.ip]);
+        throw notFound(ATTENDANCE_MSG.noEventForCode);
+      }
+      return ok('', landing);
+    },
+  );
 
   app.post(
     '/api/v1/join-event',

@@ -1,4 +1,9 @@
-import { type AttendeeEventDetails, type EventSummary, type JoinedEvent } from '@floorfill/shared';
+import {
+  type AttendeeEventDetails,
+  type EventLanding,
+  type EventSummary,
+  type JoinedEvent,
+} from '@floorfill/shared';
 import { publicEventView, type EventsService } from '../events/events.service.ts';
 import type { DbOrTrx } from '../infra/db.ts';
 import type { JoinOutcome, LiveQueue } from '../live-queue/live-queue.ts';
@@ -58,6 +63,43 @@ export function createAttendanceService(
           joined: true as const,
           joined_at: (joinedAt.get(event.id) ?? new Date(0)).toISOString(),
         }));
+    },
+
+    /**
+     * The landing a QR opens, for anyone (no session): the poster's facts,
+     * the host's card with rating, how many joined, whether requests are
+     * open. Null for a code no live event holds.
+     */
+    async landing(db: DbOrTrx, code: string): Promise<EventLanding | null> {
+      const found = await events.findByCode(db, code);
+      if (!found) return null;
+      const live = await events.liveSummary(db, found.id);
+      if (!live) return null;
+      const host = await profiles.hostCard(db, live.event.host_id);
+      if (!host) return null;
+      const { event, settings } = live;
+      return {
+        code: event.code,
+        name: event.name,
+        start_time: event.start_time,
+        end_time: event.end_time,
+        timezone: event.timezone,
+        formatted_start_time: event.formatted_start_time,
+        formatted_end_time: event.formatted_end_time,
+        banner_path: event.banner_path,
+        banner_base_path: event.banner_base_path,
+        joined_count: event.enrolled_users_count,
+        requests_open: settings.requests_open,
+        is_live: event.is_live,
+        has_ended: event.has_ended,
+        host: {
+          id: host.id,
+          name: host.display_name?.trim() || host.name,
+          profile_image_path: host.profile_image_path,
+          rating: host.rating,
+          total_review: host.total_review,
+        },
+      };
     },
 
     /**

@@ -22,6 +22,11 @@ function tokenFrom(request: FastifyRequest): string | undefined {
   return request.cookies[SESSION_COOKIE] || undefined;
 }
 
+/** Whether the request names a session at all (an Authorization header or the cookie), valid or not. */
+export function carriesCredential(request: FastifyRequest): boolean {
+  return Boolean(request.headers.authorization || request.cookies[SESSION_COOKIE]);
+}
+
 async function authPlugin(app: FastifyInstance): Promise<void> {
   const sessions = createSessionResolver({
     db: app.ctx.db,

@@ -71,10 +71,10 @@ export async function insertMember(trx: DbOrTrx, member: NewMember): Promise<Acc
   }
 }
 
-export async function insertGuest(trx: DbOrTrx): Promise<AccountRow> {
+export async function insertGuest(trx: DbOrTrx, name = 'Guest'): Promise<AccountRow> {
   return trx
     .insertInto('users')
-    .values({ name: 'Guest', is_guest: true, default_login: ROLE.attendee })
+    .values({ name, is_guest: true, default_login: ROLE.attendee })
     .returning(accountColumns)
     .executeTakeFirstOrThrow();
 }

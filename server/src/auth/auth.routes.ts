@@ -25,7 +25,7 @@ import { envelopes } from '../http/responses.ts';
 import type { DbOrTrx } from '../infra/db.ts';
 import type { MailMessage } from '../infra/mail.ts';
 import type { QueueChange } from '../live-queue/queue-pushes.ts';
-import { requireSession } from './auth.plugin.ts';
+import { carriesCredential, requireSession } from './auth.plugin.ts';
 import type { CodeRequestOutcome, StartedSession } from './auth.service.ts';
 import { hashPassword } from './passwords.ts';
 import {
@@ -253,11 +253,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Who the session belongs to',
-        response: envelopes({ 200: sessionData }),
+        summary: 'Who the session belongs to; `data` null when the request names no session',
+        response: envelopes({ 200: sessionData.nullable() }),
       },
     },
     async (request) => {
+      // A first visit asks too: nobody signed in is an answer, not a failure (a 401
+      // would be a red line in every visitor's console). A bad or ended session is a 401.
+      if (!carriesCredential(request)) return ok('', null);
       const data = await auth.describeSession(db, requireSession(request));
       if (!data) throw unauthorized(MSG.unauthenticated);
       return ok('', data);
@@ -351,8 +354,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (_request, reply) => {
-      const started = await db.transaction().execute((trx) => auth.startGuestSession(trx));
+    async (request, reply) => {
+      const name = request.body?.name;
+      const started = await db.transaction().execute((trx) => auth.startGuestSession(trx, name));
       return answerLogin(reply, started, MSG.guestLoggedIn);
     },
   );

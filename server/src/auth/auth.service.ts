@@ -196,8 +196,9 @@ export function createAuthService(config: Config) {
 
     startSession,
 
-    async startGuestSession(trx: DbOrTrx): Promise<StartedSession> {
-      const guest = await repo.insertGuest(trx);
+    /** A new guest account, named by the first name they gave (or "Guest"), signed in. */
+    async startGuestSession(trx: DbOrTrx, name?: string): Promise<StartedSession> {
+      const guest = await repo.insertGuest(trx, name);
       return startSession(trx, guest, false);
     },
 

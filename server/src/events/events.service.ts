@@ -131,11 +131,10 @@ export function createEventsService(
 ) {
   const drawCode = options.generateCode ?? generateEventCode;
   /**
-   * The attendee link a QR encodes: the event, and its code, which the page
-   * joins with (a viewer who has not joined is never told the code).
+   * The link the QR encodes and the host shares: the event's public landing
+   * by its code, which the landing joins with. The one place it is built.
    */
-  const eventUrl = (eventId: number, code: string) =>
-    `${config.publicUrl}/attendee/event/${eventId}?qr=y&code=${encodeURIComponent(code)}`;
+  const eventUrl = (code: string) => `${config.publicUrl}/e/${encodeURIComponent(code)}`;
 
   function toSummary(row: EventSummaryRow, now = Date.now()): EventSummary {
     const badge = monthAndDayBadge(row.start_time, row.timezone);
@@ -162,7 +161,7 @@ export function createEventsService(
       banner_base_path: config.publicUrl,
       code: row.code,
       event_code: row.code,
-      url: eventUrl(row.id, row.code),
+      url: eventUrl(row.code),
       qrcode_path: eventQrPath(row.code),
       qrcode_base_path: config.publicUrl,
       enrolled_users_count: Number(row.enrolled_users_count ?? 0),

@@ -71,7 +71,7 @@ export const qrRoutes: FastifyPluginAsyncZod = async (app) => {
         await failures.codesByAddress.spend([request.ip]);
         throw notFound(EVENT_MSG.notFound);
       }
-      const png = await QRCode.toBuffer(events.eventUrl(event.id, event.code), QR_OPTIONS);
+      const png = await QRCode.toBuffer(events.eventUrl(event.code), QR_OPTIONS);
       return sendPng(
         reply,
         png,

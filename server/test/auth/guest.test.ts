@@ -54,6 +54,30 @@ describe('POST /api/v1/login-as-guest', () => {
     expect(withoutBody.statusCode).toBe(200);
   });
 
+  it('names the guest by the first name given on the landing, trimmed; empty means "Guest"', async () => {
+    const named = await loginAsGuest({ name: '  Mia ' });
+    expect(named.statusCode).toBe(200);
+    expect(named.json().data.user.name).toBe('Mia');
+    expect((await loginAsGuest({ name: '' })).json().data.user.name).toBe('Guest');
+  });
+
+  it('refuses a guest name on two lines or past 40 characters, creating nobody', async () => {
+    const before = await t.ctx.db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    for (const name of ['Mia\nDrop', 'x'.repeat(41)]) {
+      const res = await loginAsGuest({ name });
+      expect(res.statusCode).toBe(422);
+      expect(res.json().errors.name).toHaveLength(1);
+    }
+    const after = await t.ctx.db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    expect(Number(after.n)).toBe(Number(before.n));
+  });
+
   it('gives every guest a user of its own', async () => {
     const first = loginData.parse((await loginAsGuest()).json().data);
     const second = loginData.parse((await loginAsGuest()).json().data);

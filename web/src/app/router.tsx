@@ -68,6 +68,11 @@ const AttendeeHostProfileRoute = lazyRoute(
   'AttendeeHostProfileRoute',
 );
 
+const EventLandingRoute = lazyRoute(
+  () => import('./routes/room/event-landing'),
+  'EventLandingRoute',
+);
+
 const TermsRoute = lazyRoute(() => import('./routes/legal/terms'), 'TermsRoute');
 const PrivacyRoute = lazyRoute(() => import('./routes/legal/privacy'), 'PrivacyRoute');
 const NotFoundRoute = lazyRoute(() => import('./routes/not-found'), 'NotFoundRoute');
@@ -221,6 +226,11 @@ export const routes: RouteObject[] = [
       {
         element: <PublicLayout />,
         children: [
+          {
+            path: paths.room.landing.path,
+            element: <EventLandingRoute />,
+            handle: titled('Join the event'),
+          },
           {
             path: paths.legal.terms.path,
             element: <TermsRoute />,

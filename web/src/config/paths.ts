@@ -80,6 +80,10 @@ export const paths = {
     getHref: (code: string) => `/display/${encodeURIComponent(code)}`,
   },
 
+  room: {
+    landing: { path: '/e/:code', getHref: (code: string) => `/e/${encodeURIComponent(code)}` },
+  },
+
   legal: {
     // The misspelling is the spec's public URL (§2); links elsewhere already point at it.
     terms: { path: '/trems-and-conditions', getHref: () => '/trems-and-conditions' },

@@ -16,6 +16,13 @@ describe('signed-in areas without a session', () => {
     });
   });
 
+  it('sends an old event link carrying its code to the event landing, not to login', () => {
+    expect(resolveAppAccess(at('/attendee/event/9?qr=y&code=K7WQ2M'), null)).toEqual({
+      kind: 'redirect',
+      to: '/e/K7WQ2M',
+    });
+  });
+
   it('keeps qr=y: the saved page keeps it and login gets ?qr=y (guest login offered)', () => {
     expect(resolveAppAccess(at('/attendee/event/9?qr=y'), null)).toEqual({
       kind: 'redirect',

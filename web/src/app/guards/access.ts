@@ -38,7 +38,13 @@ function isUnder(pathname: string, root: string): boolean {
 }
 
 function toLogin(place: Place): Access {
-  const qr = new URLSearchParams(place.search).get('qr');
+  const params = new URLSearchParams(place.search);
+  // An event link from before the landing existed (it carries the code): the landing takes it.
+  const code = params.get('code');
+  if (code && matchPath(paths.attendee.eventDetails.path, place.pathname)) {
+    return { kind: 'redirect', to: paths.room.landing.getHref(code) };
+  }
+  const qr = params.get('qr');
   const access: Access = {
     kind: 'redirect',
     to: paths.auth.login.getHref({ qr: qr === 'y' }),

@@ -5,8 +5,9 @@ export function login(body: LoginBody) {
   return api.post('/api/auth/login', { body, schema: loginData });
 }
 
-export function loginAsGuest() {
-  return api.post('/api/v1/login-as-guest', { body: {}, schema: loginData });
+/** A new guest session; `name` is the first name given on an event landing, if any. */
+export function loginAsGuest(name?: string) {
+  return api.post('/api/v1/login-as-guest', { body: name ? { name } : {}, schema: loginData });
 }
 
 /** The email of a 403 "verify your email first" answer, or null for any other failure. */

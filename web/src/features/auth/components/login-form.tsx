@@ -151,7 +151,7 @@ export function LoginForm() {
             variant="outline"
             fullWidth
             loading={guest.isPending}
-            onClick={() => guest.mutate()}
+            onClick={() => guest.mutate(undefined)}
           >
             Login as Guest
           </Button>

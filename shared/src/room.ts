@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { eventCodeField } from './attendance.ts';
+
+/**
+ * The event landing (issue 15): what a phone that scanned the event's QR sees
+ * before anyone signs in. Only what a poster on the wall would say: no street
+ * address, no attendee names, no id to walk; the code is the one the QR holds.
+ */
+
+export const eventLandingQuery = z.object({ code: eventCodeField });
+export type EventLandingQuery = z.infer<typeof eventLandingQuery>;
+
+export const landingHostSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  profile_image_path: z.string().nullable(),
+  rating: z.number(),
+  total_review: z.number().int(),
+});
+export type LandingHost = z.infer<typeof landingHostSchema>;
+
+export const eventLandingSchema = z.object({
+  code: z.string(),
+  name: z.string(),
+  start_time: z.string(),
+  end_time: z.string(),
+  timezone: z.string(),
+  formatted_start_time: z.string(),
+  formatted_end_time: z.string(),
+  banner_path: z.string().nullable(),
+  banner_base_path: z.string(),
+  joined_count: z.number().int(),
+  requests_open: z.boolean(),
+  is_live: z.boolean(),
+  has_ended: z.boolean(),
+  host: landingHostSchema,
+});
+export type EventLanding = z.infer<typeof eventLandingSchema>;
