@@ -84,7 +84,7 @@ describe('folding logged pushes into a delta', () => {
     const delta = foldPushes(entries, 4, STATS, 'host');
     // b is new since seq 4 and c was marked: the client needs their whole entries.
     expect(delta.upserted).toEqual([song('b', 2), song('c', 3)]);
-    expect(delta.recounted).toEqual([{ song_id: 'a', request_count: 4 }]);
+    expect(delta.recounted).toEqual([{ song_id: 'a', request_count: 4, dedication_count: 0 }]);
   });
 
   it('gives an attendee only what the whole room heard, with the seq of every write', () => {
