@@ -30,6 +30,13 @@ import { stripeWebhookRoutes } from './webhook.routes.ts';
 /** Payment links per caller and minute: each one may cost a Stripe call. */
 const PAYMENT_LINKS_PER_MINUTE = 60;
 
+/** Tips by checkout link and by saved card spend one budget per member (or address). */
+const tipRateLimit = {
+  max: PAYMENT_LINKS_PER_MINUTE,
+  timeWindow: 60_000,
+  keyGenerator: (request: FastifyRequest) => `tip:${request.session?.userId ?? request.ip}`,
+};
+
 /**
  * The host's payment account (connect, activate, onboarding refresh), tip
  * payment links, the Stripe webhook and the demo checkout.
@@ -141,13 +148,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         body: createPaymentLinkBody,
         response: envelopes({ 200: redirectAnswerSchema }),
       },
-      config: {
-        rateLimit: {
-          max: PAYMENT_LINKS_PER_MINUTE,
-          timeWindow: 60_000,
-          keyGenerator: (request) => `tip:${request.session?.userId ?? request.ip}`,
-        },
-      },
+      config: { rateLimit: tipRateLimit },
     },
     async (request) => {
       const session = requireSession(request);
@@ -191,13 +192,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         body: tipWithSavedCardBody,
         response: envelopes({ 200: savedCardTipSchema }),
       },
-      config: {
-        rateLimit: {
-          max: PAYMENT_LINKS_PER_MINUTE,
-          timeWindow: 60_000,
-          keyGenerator: (request) => `tip:${request.session?.userId ?? request.ip}`,
-        },
-      },
+      config: { rateLimit: tipRateLimit },
     },
     async (request) => {
       const session = requireMember(request);
