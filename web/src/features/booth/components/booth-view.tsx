@@ -139,8 +139,10 @@ export function BoothView({ eventId }: { eventId: number }) {
     await mark.mutateAsync({ event_id: eventId, song_id: songId, mark_as: markAs });
   }
 
+  // Every mark is its own transaction on the server, so a DJ's next key goes out at once
+  // even while the last one is still on its way: a key is never dropped.
   async function act(action: BoothAction, song: GroupedSongRequest | null) {
-    if (!song || busy) return;
+    if (!song) return;
     const previousSongId = nowPlaying?.song_id ?? null;
     // The selection moves on to the song below, so the next key acts on it.
     if (song.song_id === selected?.song_id) {
