@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { eventCodeField } from './attendance.ts';
+import { eventSummarySchema } from './events.ts';
 
 /**
  * The event landing (issue 15): what a phone that scanned the event's QR sees
@@ -19,20 +20,23 @@ export const landingHostSchema = z.object({
 });
 export type LandingHost = z.infer<typeof landingHostSchema>;
 
-export const eventLandingSchema = z.object({
-  code: z.string(),
-  name: z.string(),
-  start_time: z.string(),
-  end_time: z.string(),
-  timezone: z.string(),
-  formatted_start_time: z.string(),
-  formatted_end_time: z.string(),
-  banner_path: z.string().nullable(),
-  banner_base_path: z.string(),
-  joined_count: z.number().int(),
-  requests_open: z.boolean(),
-  is_live: z.boolean(),
-  has_ended: z.boolean(),
-  host: landingHostSchema,
-});
+export const eventLandingSchema = eventSummarySchema
+  .pick({
+    code: true,
+    name: true,
+    start_time: true,
+    end_time: true,
+    timezone: true,
+    formatted_start_time: true,
+    formatted_end_time: true,
+    banner_path: true,
+    banner_base_path: true,
+    is_live: true,
+    has_ended: true,
+  })
+  .extend({
+    joined_count: z.number().int(),
+    requests_open: z.boolean(),
+    host: landingHostSchema,
+  });
 export type EventLanding = z.infer<typeof eventLandingSchema>;
