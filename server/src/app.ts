@@ -179,6 +179,8 @@ export async function buildApp(ctx: AppContext, logger: Logger): Promise<Fastify
 
   // Domain services, then their routes.
   app.decorate('services', createServices(ctx, createRealtimePublisher(realtime)));
+  // The line each room hears after a queue write comes from the live queue.
+  realtime.serveLineWith((eventId) => app.services.liveQueue.line(ctx.db, eventId));
   await app.register(healthRoutes);
   await app.register(authRoutes);
   await app.register(eventRoutes);

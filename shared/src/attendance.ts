@@ -5,6 +5,7 @@ import {
   nowPlayingSchema,
   songRequestSchema,
 } from './events.ts';
+import { eventLineSchema } from './line.ts';
 import { requestSettingsSchema } from './request-settings.ts';
 import { idField } from './fields.ts';
 import { MSG } from './messages.ts';
@@ -123,7 +124,12 @@ export const attendeeEventDetailsSchema = eventSummarySchema.extend({
   now_playing: nowPlayingSchema.nullable(),
   joined: z.boolean(),
   is_rated: z.boolean(),
+  /** The caller's requests, oldest first, without the songs the host rejected. */
   song_requests: z.array(songRequestSchema),
+  /** The caller's requests for songs the host rejected tonight ("not this time"), oldest first. */
+  rejected_requests: z.array(songRequestSchema),
+  /** The line (the first waiting songs, see `EventLine`); null for a caller who has not joined. */
+  line: eventLineSchema.nullable(),
   host: eventHostSchema,
 });
 export type AttendeeEventDetails = z.infer<typeof attendeeEventDetailsSchema>;

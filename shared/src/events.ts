@@ -213,6 +213,8 @@ export const songRequestSchema = z.object({
    */
   message: z.string().nullable(),
   created_at: z.string(),
+  /** When the request was played (the DJ's next song started, or they marked it played), or null. */
+  played_at: z.string().nullable(),
 });
 export type SongRequest = z.infer<typeof songRequestSchema>;
 

@@ -21,3 +21,4 @@ export * from './request-settings.ts';
 export * from './display.ts';
 export * from './night-summary.ts';
 export * from './room.ts';
+export * from './line.ts';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { idField } from './fields.ts';
 import type { DisplayState, DisplaySubscribePayload } from './display.ts';
 import type { EventSummary, GroupedSongRequest, NowPlaying, SongRequest } from './events.ts';
+import type { EventLine } from './line.ts';
 import type { RequestSettings } from './request-settings.ts';
 
 /**
@@ -12,7 +13,9 @@ import type { RequestSettings } from './request-settings.ts';
  * details call) again; one that reconnects sends its snapshot's seq and gets
  * the changes since (`RoomDelta`), or the snapshot when they are forgotten; attendees hear only what their page
  * shows and apply any newer push. `event:stats` (the counts) is coalesced to
- * at most two a second per socket and is state, not a step in the seq.
+ * at most two a second per socket and `event:line` (the waiting songs, for
+ * the guests' timelines) to one every two seconds per room; both are state,
+ * not steps in the seq.
  */
 
 export const eventRoom = (eventId: number) => `event:${eventId}`;
@@ -89,6 +92,8 @@ export interface RoomDelta {
   nowPlaying?: NowPlaying | null;
   /** The counts as of the answer (counts are coalesced pushes, never logged). */
   stats: EventStats;
+  /** An attendee's: the line as of the answer (like the counts, a coalesced state, never logged). */
+  line?: EventLine;
 }
 
 /**
@@ -134,6 +139,12 @@ export interface ServerToClientEvents {
   /** A song left the queue (deleted by the host, or its last requester cancelled). */
   'request:removed': (push: Sequenced & { songId: string }) => void;
   'event:stats': (push: Sequenced & { stats: EventStats }) => void;
+  /**
+   * To everyone watching an event: the line (the first waiting songs, no
+   * names, no dedications), when it changed, at most one every
+   * LINE_INTERVAL_MS per room; `line.seq` orders it.
+   */
+  'event:line': (push: { eventId: number; line: EventLine }) => void;
   'event:updated': (push: Sequenced & { event: EventSummary }) => void;
   /** The host changed the request controls: the whole settings, to everyone watching. */
   'event:settings': (push: Sequenced & { settings: RequestSettings }) => void;

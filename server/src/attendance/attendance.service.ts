@@ -32,7 +32,7 @@ function byUpcomingThenRecent(a: EventSummary, b: EventSummary): number {
 
 export function createAttendanceService(
   events: EventsService,
-  queue: Pick<LiveQueue, 'ownRequests' | 'attendanceOf' | 'nowPlaying'>,
+  queue: Pick<LiveQueue, 'ownRequests' | 'attendanceOf' | 'nowPlaying' | 'line'>,
   profiles: ProfilesService,
 ) {
   return {
@@ -120,15 +120,18 @@ export function createAttendanceService(
       const attendance = await queue.attendanceOf(db, eventId, viewerId);
       const isRated = viewerId !== host.id && (await hasRatedHost(db, host.id, viewerId, eventId));
       const insider = attendance !== undefined || viewerId === host.id;
+      const own = await queue.ownRequests(db, eventId, viewerId);
       return {
         ...(insider ? live.event : publicEventView(live.event)),
         seq: live.seq,
         request_settings: live.settings,
-        // What plays is for the room: those who joined (and the host).
+        // What plays, and the line, are for the room: those who joined (and the host).
         now_playing: insider ? await queue.nowPlaying(db, eventId) : null,
         joined: attendance !== undefined,
         is_rated: isRated,
-        song_requests: await queue.ownRequests(db, eventId, viewerId),
+        song_requests: own.requests,
+        rejected_requests: own.rejected,
+        line: insider ? await queue.line(db, eventId) : null,
         host,
       };
     },

@@ -423,20 +423,20 @@ export async function listRequestsOfSong(db: DbOrTrx, eventId: number, songId: s
   return requestsWithNames(db, eventId).where('song_requests.song_id', '=', songId).execute();
 }
 
-/** One attendee's requests in an event, oldest first, without the songs the host rejected. */
+/** One attendee's requests in an event, oldest first, each with whether the host rejected its song. */
 export async function listAttendeeRequests(db: DbOrTrx, eventId: number, attendeeId: number) {
   return requestsWithNames(db, eventId)
     .where('song_requests.attendee_id', '=', attendeeId)
-    .where((eb) =>
-      eb.not(
-        eb.exists(
+    .select((eb) =>
+      eb
+        .exists(
           eb
             .selectFrom('rejected_songs')
             .select('rejected_songs.song_id')
             .whereRef('rejected_songs.event_id', '=', 'song_requests.event_id')
             .whereRef('rejected_songs.song_id', '=', 'song_requests.song_id'),
-        ),
-      ),
+        )
+        .as('rejected'),
     )
     .execute();
 }
@@ -866,4 +866,45 @@ export async function listTopEntries(db: DbOrTrx, eventId: number, limit: number
     .orderBy('song_id', 'asc')
     .limit(limit)
     .execute();
+}
+
+/** A row of the line's read: the event's seq, and one waiting song (all null when none waits). */
+export interface LineRow {
+  seq: string;
+  song_id: string | null;
+  song_name: string | null;
+  song_artist: string | null;
+  album_name: string | null;
+  song_image: string | null;
+  song_duration: number | null;
+  request_count: number | null;
+  later: boolean | null;
+  first_requested_at: Date | null;
+}
+
+/**
+ * The event's seq and its first `limit` waiting songs in the queue order
+ * (Later ones last, then most requested, then asked for first), without the
+ * playing song and the rejected ones: one statement, so the seq is the one
+ * the songs were read at. No row for a missing or deleted event; one row of
+ * nulls beside the seq when nothing waits. Sorts the event's waiting entries
+ * (bounded by the songs requested, not the requests), keeping the first `limit`.
+ */
+export async function listLine(db: DbOrTrx, eventId: number, limit: number): Promise<LineRow[]> {
+  const result = await sql<LineRow>`
+    select e.seq, q.song_id, q.song_name, q.song_artist, q.album_name, q.song_image,
+      q.song_duration, q.request_count, q.later, q.first_requested_at
+    from events e
+    left join lateral (
+      select q.* from queue_entries q
+      where q.event_id = e.id and q.unplayed_count > 0
+        and q.song_id is distinct from e.now_playing_song_id
+        and not exists (select 1 from rejected_songs r
+                        where r.event_id = q.event_id and r.song_id = q.song_id)
+      order by q.later, q.request_count desc, q.first_requested_at, q.song_id
+      limit ${limit}
+    ) q on true
+    where e.id = ${eventId} and e.deleted_at is null
+  `.execute(db);
+  return result.rows;
 }

@@ -6,6 +6,7 @@ import {
   MSG,
   type EventStats,
   type EventAttendee,
+  type EventLine,
   type GroupedSongRequest,
   type MarkAs,
   type NowPlaying,
@@ -14,6 +15,7 @@ import {
 } from '@floorfill/shared';
 import { conflict, forbidden, notFound, unauthorized, ValidationError } from '../http/errors.ts';
 import { isForeignKeyViolation, type Db, type DbOrTrx } from '../infra/db.ts';
+import { readEventLine } from './event-line.ts';
 import * as repo from './live-queue.repository.ts';
 import type { EntryRow, LockedEvent, RequestedSong, RequestRow } from './live-queue.repository.ts';
 import type { QueueChange, QueuePublisher, SongChange } from './queue-pushes.ts';
@@ -107,6 +109,7 @@ export function toSongRequest(row: RequestRow): SongRequest {
     status: row.status,
     message: row.message,
     created_at: row.created_at.toISOString(),
+    played_at: row.played_at ? row.played_at.toISOString() : null,
   };
 }
 
@@ -244,6 +247,7 @@ export function createLiveQueue({ db, publish }: LiveQueueDeps) {
       status: 0,
       message,
       created_at: row.created_at.toISOString(),
+      played_at: null,
     };
     const stats = { joined: row.joined_count, requests: row.event_request_count };
     // A send moves a count: no other attendee's own request changed. For a song that was
@@ -666,6 +670,11 @@ export function createLiveQueue({ db, publish }: LiveQueueDeps) {
       return readNowPlaying(reader, eventId);
     },
 
+    /** The room's view of the waiting songs (`EventLine`); null for a missing or deleted event. */
+    line(reader: DbOrTrx, eventId: number): Promise<EventLine | null> {
+      return readEventLine(reader, eventId);
+    },
+
     /** Who joined the host's event, newest first; 404 for someone else's event, a deleted or missing one. */
     async attendees(reader: DbOrTrx, hostId: number, eventId: number): Promise<EventAttendee[]> {
       const event = await repo.findLiveEvent(reader, { eventId });
@@ -779,13 +788,20 @@ export function createLiveQueue({ db, publish }: LiveQueueDeps) {
       return repo.findAttendance(reader, eventId, userId);
     },
 
-    /** The attendee's own requests in an event, oldest first. */
+    /**
+     * The attendee's own requests in an event, oldest first: those in the
+     * queue, and those for songs the host rejected (which the queue leaves out).
+     */
     async ownRequests(
       reader: DbOrTrx,
       eventId: number,
       attendeeId: number,
-    ): Promise<SongRequest[]> {
-      return (await repo.listAttendeeRequests(reader, eventId, attendeeId)).map(toSongRequest);
+    ): Promise<{ requests: SongRequest[]; rejected: SongRequest[] }> {
+      const rows = await repo.listAttendeeRequests(reader, eventId, attendeeId);
+      return {
+        requests: rows.filter((row) => !row.rejected).map(toSongRequest),
+        rejected: rows.filter((row) => row.rejected).map(toSongRequest),
+      };
     },
   };
 }

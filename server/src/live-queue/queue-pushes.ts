@@ -48,8 +48,11 @@ export interface QueueChange {
   rejected?: { songId: string; songName: string; eventName: string; attendeeIds: number[] };
 }
 
-/** Does the change alter what the event's big screen shows (the songs, what plays)? */
-export function changesDisplay(change: QueueChange): boolean {
+/**
+ * Does the change alter what the room sees of the queue (a song's entry,
+ * what plays): the big screen's state and the line?
+ */
+export function changesQueueShown(change: QueueChange): boolean {
   return change.songs.length > 0 || change.nowPlaying !== undefined;
 }
 
@@ -92,8 +95,9 @@ function stopWatching(realtime: Realtime, userId: number, eventId: number): void
  *   every request's count;
  * - the whole room hears `event:now-playing` when what plays changed;
  * - each requester hears `request:played` or `request:rejected` in their own room;
- * - the event's big screens are told to look again (with the counts, then
- *   coalesced and computed only where a screen watches).
+ * - the event's big screens and the line (`event:line`, the room's view of
+ *   the waiting songs) are told to look again, with the counts; each is then
+ *   coalesced and computed once per room on the nodes where someone watches.
  * Attendees so see only some seqs; their pages apply what they get as state.
  */
 export function createRealtimePublisher(realtime: Realtime): QueuePublisher {
@@ -114,11 +118,11 @@ export function createRealtimePublisher(realtime: Realtime): QueuePublisher {
         nowPlaying: change.nowPlaying,
       });
     }
-    // The big screens are told in the same message between nodes as the counts.
+    // The big screens and the line are told in the same message between nodes as the counts.
     realtime.toEventCoalesced(
       'event:stats',
       { eventId, seq, stats: change.stats },
-      { displayChanged: changesDisplay(change) },
+      { queueShown: changesQueueShown(change) },
     );
     if (change.played) {
       const { eventName, requests } = change.played;

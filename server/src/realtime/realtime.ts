@@ -9,8 +9,11 @@ import {
   subscribePayload,
   unsubscribePayload,
   userRoom,
+  LINE_INTERVAL_MS,
+  sameLine,
   type ClientToServerEvents,
   type DisplayState,
+  type EventLine,
   type EventStats,
   type ServerToClientEvents,
 } from '@floorfill/shared';
@@ -30,6 +33,7 @@ import {
   type PushAudience,
   type PushLog,
 } from './push-log.ts';
+import { createRoomState } from './room-state.ts';
 
 interface SocketData {
   /** Null for a big screen let in without a session (it may only display:subscribe). */
@@ -54,10 +58,11 @@ type CoalescedPush = { eventId: number; seq: number } & Parameters<
 
 /**
  * Between nodes: a coalesced push, for each node to pass on to its own
- * sockets, and whether the write may have changed the event's big screen.
+ * sockets, and whether the write may have changed what the room sees of the
+ * queue (the big screen, the line).
  */
 interface InterServerEvents {
-  coalesced: (name: CoalescedName, push: CoalescedPush, displayChanged?: boolean) => void;
+  coalesced: (name: CoalescedName, push: CoalescedPush, queueShown?: boolean) => void;
   /** A session ended: each node closes its own sockets of it. */
   'session-ended': (session: { userId: number; sessionId: string }) => void;
   /** An event's big-screen state changed: each node with screens watching recomputes it. */
@@ -109,6 +114,9 @@ export interface DisplayStates {
   byEvent(eventId: number): Promise<DisplayState | null>;
 }
 
+/** The event's line, from the live queue (null: the event is gone). */
+export type LineReader = (eventId: number) => Promise<EventLine | null>;
+
 export interface Realtime {
   readonly io: AppServer;
   /** Push to everyone watching an event (on every node). Call only after the write committed. */
@@ -137,13 +145,15 @@ export interface Realtime {
    * State to everyone watching an event, coalesced: each node passes the
    * newest it heard (by seq, from any node) to its own sockets at most once
    * per STATS_INTERVAL_MS. Its seq orders it; it is not a step in the seq.
-   * `displayChanged` also does what `displayChanged(eventId)` does, in the
-   * same message between nodes (a queue write's one publish).
+   * `queueShown`: the write changed what the room sees of the queue (a song's
+   * entry, what plays), so every node with sockets watching computes the big
+   * screen's state and the line again, in the same message between nodes (a
+   * queue write's one publish).
    */
   toEventCoalesced(
     name: CoalescedName,
     push: CoalescedPush,
-    options?: { displayChanged: boolean },
+    options?: { queueShown: boolean },
   ): void;
   /** Push to every socket of one user (on every node). */
   toUser<E extends keyof ServerToClientEvents>(userId: number, name: E, ...args: PushArgs<E>): void;
@@ -156,6 +166,13 @@ export interface Realtime {
    */
   displayChanged(eventId: number): void;
   serveDisplayWith(states: DisplayStates): void;
+  /**
+   * Where the line comes from. After a write that changed what the room sees
+   * of the queue, every node with sockets in the event's room reads it once
+   * and passes it on as `event:line` to them, at most once per
+   * LINE_INTERVAL_MS and only when it differs from the last one passed on.
+   */
+  serveLineWith(read: LineReader): void;
   /** Closes the sockets a session opened, on every node (the session ended: logout). */
   endSession(session: Pick<RequestSession, 'userId' | 'sessionId'>): void;
   /** Closes every socket of a user, on every node (all their sessions ended: password reset). */
@@ -267,6 +284,7 @@ export function attachRealtime(app: FastifyInstance): Realtime {
     byCode: async () => null,
     byEvent: async () => null,
   };
+  let readLine: LineReader = async () => null;
 
   io.on('connection', (socket) => {
     const { session } = socket.data;
@@ -319,6 +337,9 @@ export function attachRealtime(app: FastifyInstance): Realtime {
           if (!entries) return reply({ ok: true, data: { seq: allowed.seq } });
           const audience: PushAudience = allowed.isHost ? 'host' : 'room';
           const delta = foldPushes(entries, since, allowed.stats, audience);
+          // An attendee's timeline needs the line as of now: it is coalesced state, never logged.
+          const line = allowed.isHost ? null : await lines.current(eventId);
+          if (line) delta.line = line;
           return reply({ ok: true, data: { seq: allowed.seq, delta } });
         })
         .catch((error: unknown) => {
@@ -385,71 +406,49 @@ export function attachRealtime(app: FastifyInstance): Realtime {
     entry.timer ??= setTimeout(() => flushStats(push.eventId), 0);
   }
 
-  io.on('coalesced', (name, push, displayChanged) => {
-    offerStats(name, push);
-    if (displayChanged === true) offerDisplay(push.eventId);
+  const hasSockets = (room: string) => (io.of('/').adapter.rooms.get(room)?.size ?? 0) > 0;
+
+  /** The big screens' state: computed only while the event's display room has sockets here. */
+  const displays = createRoomState<DisplayState>({
+    watched: (eventId) => hasSockets(eventDisplayRoom(eventId)),
+    intervalMs: DISPLAY_INTERVAL_MS,
+    compute: (eventId) => displayStates.byEvent(eventId),
+    emit: (eventId, state) => {
+      metrics.socketEmits.inc({ event: 'display:updated' });
+      io.local.to(eventDisplayRoom(eventId)).emit('display:updated', { eventId, state });
+    },
+    onError: (error, eventId) => app.log.warn({ err: error, eventId }, 'display state failed'),
   });
 
   /**
-   * Per event with screens watching on this node: whether a recompute is
-   * due, when the last state went out, and the timer of the next one. The
-   * state is computed only while the event's display room has sockets here.
+   * The line: computed once for the room (not per socket) while the event's
+   * room has sockets here, and passed on only when it changed. Socket.IO
+   * encodes a room emit once for all its sockets.
    */
-  const displays = new Map<
-    number,
-    { due: boolean; sentAt: number; timer: NodeJS.Timeout | undefined; computing: boolean }
-  >();
+  const lines = createRoomState<EventLine>({
+    watched: (eventId) => hasSockets(eventRoom(eventId)),
+    intervalMs: LINE_INTERVAL_MS,
+    compute: (eventId) => readLine(eventId),
+    emit: (eventId, line) => {
+      metrics.socketEmits.inc({ event: 'event:line' });
+      io.local.to(eventRoom(eventId)).emit('event:line', { eventId, line });
+    },
+    same: sameLine,
+    onError: (error, eventId) => app.log.warn({ err: error, eventId }, 'line failed'),
+  });
 
-  const hasScreens = (eventId: number) =>
-    (io.of('/').adapter.rooms.get(eventDisplayRoom(eventId))?.size ?? 0) > 0;
-
-  function scheduleDisplay(eventId: number): void {
-    const entry = displays.get(eventId);
-    if (!entry || entry.timer || entry.computing || closed) return;
-    const wait = Math.max(0, entry.sentAt + DISPLAY_INTERVAL_MS - Date.now());
-    entry.timer = setTimeout(() => void sendDisplay(eventId), wait);
+  /** What the room sees of the queue changed (heard from this node or another). */
+  function offerQueueShown(eventId: number): void {
+    displays.changed(eventId);
+    lines.changed(eventId);
   }
 
-  async function sendDisplay(eventId: number): Promise<void> {
-    const entry = displays.get(eventId);
-    if (!entry) return;
-    entry.timer = undefined;
-    if (!entry.due || closed || !hasScreens(eventId)) {
-      displays.delete(eventId);
-      return;
-    }
-    entry.due = false;
-    entry.computing = true;
-    try {
-      const state = await displayStates.byEvent(eventId);
-      if (state && !closed) {
-        metrics.socketEmits.inc({ event: 'display:updated' });
-        io.local.to(eventDisplayRoom(eventId)).emit('display:updated', { eventId, state });
-      }
-    } catch (error) {
-      app.log.warn({ err: error, eventId }, 'display state failed');
-    } finally {
-      entry.computing = false;
-      entry.sentAt = Date.now();
-    }
-    // Changes that came in while computing go out after the interval.
-    if (entry.due) scheduleDisplay(eventId);
-    else entry.timer = setTimeout(() => void sendDisplay(eventId), DISPLAY_INTERVAL_MS);
-  }
+  io.on('coalesced', (name, push, queueShown) => {
+    offerStats(name, push);
+    if (queueShown === true) offerQueueShown(push.eventId);
+  });
 
-  /** A change of the event's big-screen state, heard from this node or another. */
-  function offerDisplay(eventId: number): void {
-    if (closed || !hasScreens(eventId)) return;
-    let entry = displays.get(eventId);
-    if (!entry) {
-      entry = { due: false, sentAt: 0, timer: undefined, computing: false };
-      displays.set(eventId, entry);
-    }
-    entry.due = true;
-    scheduleDisplay(eventId);
-  }
-
-  io.on('display', (eventId) => offerDisplay(eventId));
+  io.on('display', (eventId) => displays.changed(eventId));
 
   /**
    * Closes this node's sockets of one session. They are found among their
@@ -526,12 +525,12 @@ export function attachRealtime(app: FastifyInstance): Realtime {
     },
     toEventCoalesced(name, push, options) {
       offerStats(name, push);
-      const displayChanged = options?.displayChanged === true;
-      if (displayChanged) offerDisplay(push.eventId);
+      const queueShown = options?.queueShown === true;
+      if (queueShown) offerQueueShown(push.eventId);
       // The other nodes' sockets hear it from their own node. Only the Redis adapter
       // has other nodes: the in-memory one warns on every call instead.
       if (!closed && redisClients.length > 0) {
-        io.serverSideEmit('coalesced', name, push, displayChanged);
+        io.serverSideEmit('coalesced', name, push, queueShown);
       }
     },
     authorizeEventRoomsWith(authorizer) {
@@ -544,11 +543,14 @@ export function attachRealtime(app: FastifyInstance): Realtime {
       }
     },
     displayChanged(eventId) {
-      offerDisplay(eventId);
+      displays.changed(eventId);
       if (!closed && redisClients.length > 0) io.serverSideEmit('display', eventId);
     },
     serveDisplayWith(states) {
       displayStates = states;
+    },
+    serveLineWith(read) {
+      readLine = read;
     },
     endUserSessions(userId) {
       io.in(userRoom(userId)).disconnectSockets(true);
@@ -569,8 +571,8 @@ export function attachRealtime(app: FastifyInstance): Realtime {
       // The counts just flushed leave on the next turn, before the sockets close.
       await new Promise((resolve) => setImmediate(resolve));
       closed = true;
-      for (const entry of displays.values()) clearTimeout(entry.timer);
-      displays.clear();
+      displays.close();
+      lines.close();
       await pushLog.close();
       await io.close();
       await Promise.all(

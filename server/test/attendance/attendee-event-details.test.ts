@@ -1,6 +1,7 @@
 import { ATTENDANCE_MSG, attendeeEventDetailsSchema } from '@floorfill/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { get, insertEvent, signInGuest, type SignedIn } from '../helpers/event-factories.ts';
+import { post } from '../helpers/factories.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import {
   AGADOO,
@@ -61,6 +62,51 @@ describe('GET /api/v1/get-attendee-event-details', () => {
       song_name: BOHEMIAN.song_name,
       status: 0,
     });
+  });
+
+  it('tells the caller when each request was played, and keeps their rejected songs apart', async () => {
+    const event = await insertEvent(t, host.id);
+    const fan = await signIn(t, { defaultLogin: 3 });
+    await joined(t, fan, event.code);
+    await sendRequest(t, fan, event.id, { song_id: BOHEMIAN.song_id });
+    await sendRequest(t, fan, event.id, { song_id: AGADOO });
+    await post(
+      t,
+      '/api/v1/mark-as-song-request',
+      { event_id: event.id, song_id: BOHEMIAN.song_id, mark_as: 'played' },
+      host.headers,
+    );
+    await post(
+      t,
+      '/api/v1/mark-as-song-request',
+      { event_id: event.id, song_id: AGADOO, mark_as: 'reject' },
+      host.headers,
+    );
+
+    const data = attendeeEventDetailsSchema.parse((await details(fan, event.id)).json().data);
+    expect(data.song_requests.map((request) => request.song_id)).toEqual([BOHEMIAN.song_id]);
+    const played = data.song_requests[0];
+    expect(played?.status).toBe(1);
+    expect(Date.now() - Date.parse(played?.played_at ?? '')).toBeLessThan(60_000);
+    expect(data.rejected_requests).toEqual([
+      expect.objectContaining({ song_id: AGADOO, attendee_id: fan.id, played_at: null }),
+    ]);
+    expect(data.line).toMatchObject({ songs: [], more: false, popular: [] });
+
+    // The host takes the song back: it is the caller's waiting request again.
+    await post(
+      t,
+      '/api/v1/mark-as-song-request',
+      { event_id: event.id, song_id: AGADOO, mark_as: 'restore' },
+      host.headers,
+    );
+    const restored = attendeeEventDetailsSchema.parse((await details(fan, event.id)).json().data);
+    expect(restored.rejected_requests).toEqual([]);
+    expect(restored.song_requests.map((request) => request.song_id)).toEqual([
+      BOHEMIAN.song_id,
+      AGADOO,
+    ]);
+    expect(restored.line?.songs.map(([songId]) => songId)).toEqual([AGADOO]);
   });
 
   it('shows the Join state to anyone signed in who has not joined, a guest from the QR included', async () => {

@@ -25,6 +25,7 @@ export function songRequest(overrides: Partial<SongRequest> = {}): SongRequest {
     status: 0,
     message: null,
     created_at: '2026-11-21T20:10:00.000Z',
+    played_at: null,
     ...overrides,
   };
 }
@@ -60,6 +61,8 @@ export function attendeeEventDetails(
     joined: true,
     is_rated: false,
     song_requests: [],
+    rejected_requests: [],
+    line: { seq: 1, songs: [], more: false, popular: [] },
     host: {
       id: 1,
       name: 'Dee Jay',
