@@ -14,29 +14,26 @@ import { expectToast, logToasts } from './support/toasts.ts';
 const LIVE = 'Live updates on';
 const SONG = 'Bohemian Rhapsody';
 
-/** The SONG REQUEST modal: search, then request the first result named `title`. */
+/** The search on the event page: search, then request the first result named `title`. */
 async function requestSong(page: Page, term: string, title: string, screenshots = false) {
-  await page.getByRole('button', { name: 'Request a song' }).click();
-  const modal = page.getByRole('dialog', { name: 'SONG REQUEST' });
-  await expect(modal).toBeVisible();
-  await expect(modal.getByText('Type an artist or a song title to search.')).toBeVisible();
-  await modal.getByLabel('Search songs').fill(term);
+  const search = page.getByLabel('Search songs');
+  await search.fill(term);
   // The results of this term, not a list still loading or on its way out.
-  const results = modal.getByRole('list', { name: 'Search results' });
+  const results = page.getByRole('list', { name: 'Search results' });
   await expect(results).toHaveAttribute('aria-busy', 'false');
   const request = results.getByRole('button', { name: new RegExp(`^Request ${title}`) }).first();
   await expect(request).toBeVisible();
   if (screenshots) {
     await expectAccessible(page);
-    await captureScreens(page, 'attendee-song-modal');
+    await captureScreens(page, 'attendee-song-search');
   }
   await request.click();
   await expectToast(page, REQUEST_MSG.requested);
   await expect(
-    modal.getByRole('button', { name: new RegExp(`^Cancel request for ${title}`) }).first(),
+    results.getByRole('button', { name: new RegExp(`^Cancel request for ${title}`) }).first(),
   ).toBeVisible();
-  await modal.getByRole('button', { name: 'Close' }).click();
-  await expect(modal).toBeHidden();
+  await search.fill('');
+  await expect(results).toBeHidden();
 }
 
 test('a request reaches the booth live, groups with a guest’s, and its requester hears it play', async ({
@@ -115,7 +112,8 @@ test('a request reaches the booth live, groups with a guest’s, and its request
   await requestSong(attendee, 'bohem', SONG, true);
   const ownRequest = attendee.getByRole('list', { name: 'Your requests' }).getByRole('listitem');
   await expect(ownRequest).toHaveCount(1);
-  await expect(ownRequest.getByRole('img', { name: 'Not played' })).toBeVisible();
+  // Nothing else waits and nothing plays: the song is next.
+  await expect(ownRequest).toContainText('Up next');
   await expectAccessible(attendee);
   await captureScreens(attendee, 'attendee-event-details');
 
@@ -125,7 +123,7 @@ test('a request reaches the booth live, groups with a guest’s, and its request
   });
   expect(close.ok(), await close.text()).toBe(true);
   await expect(attendee.getByText(REQUEST_RULE_MSG.closed)).toBeVisible();
-  await expect(attendee.getByRole('button', { name: 'Request a song' })).toBeDisabled();
+  await expect(attendee.getByLabel('Search songs')).toBeDisabled();
   await expectAccessible(attendee);
   await captureScreens(attendee, 'attendee-event-requests-closed');
   const reopen = await host.request.post('/api/v1/update-request-settings', {
@@ -133,7 +131,7 @@ test('a request reaches the booth live, groups with a guest’s, and its request
   });
   expect(reopen.ok(), await reopen.text()).toBe(true);
   await expect(attendee.getByText(REQUEST_RULE_MSG.closed)).toHaveCount(0);
-  await expect(attendee.getByRole('button', { name: 'Request a song' })).toBeEnabled();
+  await expect(attendee.getByLabel('Search songs')).toBeEnabled();
 
   // The booth shows it within a blink, no reload.
   await expect(host.getByText('Requested by 1 attendee', { exact: true })).toBeVisible();
@@ -166,9 +164,9 @@ test('a request reaches the booth live, groups with a guest’s, and its request
     .click();
   await expect(host.getByRole('button', { name: `Mark as unplayed: ${SONG}` })).toBeVisible();
 
-  await expectToast(attendee, `${SONG} is playing now!`);
-  await expect(ownRequest.getByRole('img', { name: 'Played' })).toBeVisible();
-  await expect(guest.getByRole('img', { name: 'Played' })).toBeVisible();
+  await expectToast(attendee, `“${SONG}” has been played.`);
+  await expect(ownRequest).toContainText(/Played at \d{1,2}:\d{2} [AP]M/);
+  await expect(guest.getByRole('list', { name: 'Your requests' })).toContainText('Played at');
 
   // The night's set list downloads with the played song and its two requests.
   await expect(host.getByText('1 song played so far, in play order.')).toBeVisible();

@@ -81,7 +81,7 @@ const titled = (title: string): RouteHandle => ({ title });
 
 /**
  * The shared socket (lib/socket.ts) is connected while the signed-in shell is
- * mounted; a requester hears "…is playing now!" on any of its screens.
+ * mounted; a requester hears that their song was played on any of its screens.
  */
 function LiveSocket() {
   const signedIn = useSessionStore((state) => state.status === 'signed-in');

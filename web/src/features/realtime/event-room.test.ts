@@ -11,6 +11,7 @@ import {
   MAX_HELD_PUSHES,
   needsResync,
   sortQueue,
+  withLine,
   type RoomBuffer,
   type RoomPush,
 } from './event-room';
@@ -207,6 +208,32 @@ describe('applyRoomPush', () => {
     expect(next).not.toHaveProperty('grouped_song_requests');
   });
 
+  it('tells the attendee’s own request when its song was played, and forgets it when unplayed', () => {
+    const snapshot = attendeeEventDetails({ seq: 3, song_requests: [songRequest()] });
+    const playedAt = '2026-11-21T22:41:00.000Z';
+    const played = applyRoomPush(snapshot, upserted(4, { status: 1, played_at: playedAt }));
+    expect(played.song_requests[0]).toMatchObject({ status: 1, played_at: playedAt });
+    const again = applyRoomPush(played, upserted(5, { status: 0, played_at: null }));
+    expect(again.song_requests[0]).toMatchObject({ status: 0, played_at: null });
+  });
+
+  it('gives a rejected request back to the attendee’s requests when the host restores its song', () => {
+    const rejected = songRequest({ id: 12, song_id: 'cat-2', created_at: '2026-11-21T20:00:00Z' });
+    const snapshot = attendeeEventDetails({
+      seq: 3,
+      song_requests: [songRequest()],
+      rejected_requests: [rejected],
+    });
+    const next = applyRoomPush(snapshot, upserted(4, { song_id: 'cat-2', song_name: 'Roxanne' }));
+    expect(next.rejected_requests).toEqual([]);
+    // In the order they were asked for.
+    expect(next.song_requests.map((request) => request.song_id)).toEqual([
+      'cat-2',
+      'cat-queen--bohemian-rhapsody',
+    ]);
+    expect(next.song_requests[0]).toMatchObject({ song_name: 'Roxanne', status: 0 });
+  });
+
   it('applies a played push to the matching own request', () => {
     const snapshot = attendeeEventDetails({ seq: 3, song_requests: [songRequest()] });
     const next = applyRoomPush(snapshot, {
@@ -386,6 +413,41 @@ describe('applyRoomDelta', () => {
     expect(next.song_requests).toEqual([songRequest({ status: 1 })]);
     expect(next).toMatchObject({ name: 'Renamed', seq: 8, enrolled_users_count: 5 });
     expect(next).not.toHaveProperty('grouped_song_requests');
+  });
+});
+
+describe('withLine', () => {
+  const line = (seq: number, songId = 'cat-1') => ({
+    seq,
+    songs: [[songId, 200, 1] as [string, number, number]],
+    more: false,
+    popular: [],
+  });
+
+  it('keeps the newer line and drops an older one, leaving the seq alone', () => {
+    const snapshot = attendeeEventDetails({ seq: 9, line: line(5) });
+    const newer = withLine(snapshot, line(7, 'cat-2'));
+    expect(newer.line).toEqual(line(7, 'cat-2'));
+    expect(newer.seq).toBe(9);
+    expect(withLine(newer, line(6, 'cat-3')).line).toEqual(line(7, 'cat-2'));
+  });
+
+  it('leaves a snapshot without a line (the host’s) without one', () => {
+    expect(withLine(hostEventDetails(), line(3))).not.toHaveProperty('line');
+  });
+
+  it('comes with a reconnect’s delta', () => {
+    const snapshot = attendeeEventDetails({ seq: 3, line: line(2) });
+    const next = applyRoomDelta(snapshot, {
+      fromSeq: 3,
+      toSeq: 8,
+      upserted: [],
+      recounted: [],
+      removed: [],
+      stats: { joined: 1, requests: 1 },
+      line: line(8, 'cat-4'),
+    });
+    expect(next.line).toEqual(line(8, 'cat-4'));
   });
 });
 

@@ -2,6 +2,7 @@ import {
   applyQueueChanges,
   compareQueueEntries,
   holdsRecountedSongs,
+  type EventLine,
   type EventStats,
   type EventSummary,
   type GroupedSongRequest,
@@ -36,6 +37,10 @@ export interface RoomSnapshot extends EventSummary {
   now_playing?: NowPlaying | null;
   /** The attendee's own requests; the host's snapshot has none (who asked is fetched per song). */
   song_requests?: SongRequest[];
+  /** The attendee's requests for songs the host rejected (the attendee's snapshot only). */
+  rejected_requests?: SongRequest[];
+  /** The room's view of the waiting songs (the attendee's snapshot; null before joining). */
+  line?: EventLine | null;
   /** Only the host's snapshot has the grouped queue. */
   grouped_song_requests?: GroupedSongRequest[];
 }
@@ -103,23 +108,59 @@ function withQueue<T extends RoomSnapshot>(
   return queue ? { ...snapshot, grouped_song_requests: change(queue) } : snapshot;
 }
 
-/** A song's new state reaches each request of it the snapshot holds (status, details). */
+/** A request of a song, with the song's new state (status, when played, details). */
+function refreshedRequest(request: SongRequest, entry: GroupedSongRequest): SongRequest {
+  return {
+    ...request,
+    status: entry.status,
+    played_at: entry.status === 1 ? (entry.played_at ?? request.played_at) : null,
+    song_name: entry.song_name,
+    song_artist: entry.song_artist,
+    album_name: entry.album_name,
+    song_image: entry.song_image,
+  };
+}
+
+/** A song's new state reaches each request of it the snapshot holds. */
 function refreshRequests(
   requests: SongRequest[] | undefined,
   entry: GroupedSongRequest,
 ): SongRequest[] | undefined {
   return requests?.map((request) =>
-    request.song_id === entry.song_id
-      ? {
-          ...request,
-          status: entry.status,
-          song_name: entry.song_name,
-          song_artist: entry.song_artist,
-          album_name: entry.album_name,
-          song_image: entry.song_image,
-        }
-      : request,
+    request.song_id === entry.song_id ? refreshedRequest(request, entry) : request,
   );
+}
+
+/**
+ * A song back in the queue that the attendee's snapshot holds as rejected:
+ * the host took it back (restore), so their request waits again.
+ */
+function withRestored<T extends RoomSnapshot>(snapshot: T, entry: GroupedSongRequest): T {
+  const restored = snapshot.rejected_requests?.filter(
+    (request) => request.song_id === entry.song_id,
+  );
+  if (!restored || restored.length === 0) return snapshot;
+  return {
+    ...snapshot,
+    rejected_requests: snapshot.rejected_requests?.filter(
+      (request) => request.song_id !== entry.song_id,
+    ),
+    song_requests: [
+      ...(snapshot.song_requests ?? []),
+      ...restored.map((request) => refreshedRequest(request, entry)),
+    ].sort((a, b) => a.created_at.localeCompare(b.created_at) || a.id - b.id),
+  };
+}
+
+/**
+ * The snapshot with a line kept when it is newer than the one it holds (the
+ * line is state beside the seq, like the counts). A snapshot without a line
+ * (the host's, or before joining) stays without.
+ */
+export function withLine<T extends RoomSnapshot>(snapshot: T, line: EventLine): T {
+  if (snapshot.line === undefined) return snapshot;
+  if (snapshot.line !== null && snapshot.line.seq > line.seq) return snapshot;
+  return { ...snapshot, line };
 }
 
 function withStats<T extends RoomSnapshot>(snapshot: T, stats: EventStats): T {
@@ -134,17 +175,15 @@ function withStats<T extends RoomSnapshot>(snapshot: T, stats: EventStats): T {
 export function applyRoomPush<T extends RoomSnapshot>(snapshot: T, push: RoomPush): T {
   const seq = Math.max(snapshot.seq, push.seq);
   switch (push.type) {
-    case 'request:upserted':
-      return {
-        ...withQueue(snapshot, (queue) =>
-          sortQueue([
-            ...queue.filter((song) => song.song_id !== push.request.song_id),
-            push.request,
-          ]),
-        ),
-        seq,
-        song_requests: refreshRequests(snapshot.song_requests, push.request),
-      };
+    case 'request:upserted': {
+      const next = withQueue(snapshot, (queue) =>
+        sortQueue([...queue.filter((song) => song.song_id !== push.request.song_id), push.request]),
+      );
+      return withRestored(
+        { ...next, seq, song_requests: refreshRequests(snapshot.song_requests, push.request) },
+        push.request,
+      );
+    }
     case 'request:removed':
       return {
         ...withQueue(snapshot, (queue) => queue.filter((song) => song.song_id !== push.songId)),
@@ -199,10 +238,9 @@ export function applyRoomDelta<T extends RoomSnapshot>(snapshot: T, delta: RoomD
     (request) => !delta.removed.includes(request.song_id),
   );
   for (const entry of delta.upserted) requests = refreshRequests(requests, entry);
-  const next = withQueue(snapshot, (queue) => applyQueueChanges(queue, delta));
-  return withStats(
+  let next = withStats(
     {
-      ...next,
+      ...withQueue(snapshot, (queue) => applyQueueChanges(queue, delta)),
       ...delta.event,
       ...(delta.settings ? { request_settings: delta.settings } : {}),
       ...(delta.nowPlaying !== undefined ? { now_playing: delta.nowPlaying } : {}),
@@ -211,6 +249,8 @@ export function applyRoomDelta<T extends RoomSnapshot>(snapshot: T, delta: RoomD
     },
     delta.stats,
   );
+  for (const entry of delta.upserted) next = withRestored(next, entry);
+  return delta.line ? withLine(next, delta.line) : next;
 }
 
 /**

@@ -5,9 +5,9 @@ import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { hostEventDetails } from '@/features/events/testing/event-fixture';
 import { connectSocket, resetSocketForTests } from '@/lib/socket';
-import { MAX_HELD_PUSHES } from './event-room';
+import { MAX_HELD_PUSHES, type RoomSnapshot } from './event-room';
 import { FakeSocket } from './testing/fake-socket';
-import { groupedSong } from './testing/fixtures';
+import { attendeeEventDetails, groupedSong } from './testing/fixtures';
 import {
   LIVE_SAFETY_POLL_MS,
   REORDER_WINDOW_MS,
@@ -36,7 +36,11 @@ const queryKey = ['events', 'details', EVENT_ID];
  * The server's snapshot: tests move its seq, count how often it was fetched,
  * and may slow the answer down (it is read when the fetch starts).
  */
-const server = { snapshot: hostEventDetails({ id: EVENT_ID, seq: 1 }), fetches: 0, latencyMs: 0 };
+const server: { snapshot: RoomSnapshot; fetches: number; latencyMs: number } = {
+  snapshot: hostEventDetails({ id: EVENT_ID, seq: 1 }),
+  fetches: 0,
+  latencyMs: 0,
+};
 
 function setup(options: { enabled?: boolean } = {}) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -408,5 +412,38 @@ describe('useEventRoom', () => {
     view.unmount();
     expect(socket().listenerCount('request:upserted')).toBe(0);
     expect(socket().sent('event:unsubscribe')).toEqual([{ eventId: EVENT_ID }]);
+  });
+
+  it('keeps the newest line an attendee’s room sends, and fetches again when the host rejects one of their songs', async () => {
+    const line = (seq: number, songId: string) => ({
+      seq,
+      songs: [[songId, 200, 1] as [string, number, number]],
+      more: false,
+      popular: [],
+    });
+    server.snapshot = attendeeEventDetails({ id: EVENT_ID, seq: 3, line: line(3, 'first') });
+    const view = setup();
+    await connected(view);
+    const lineNow = () => (view.cached() as RoomSnapshot | undefined)?.line;
+
+    act(() => socket().push('event:line', { eventId: EVENT_ID, line: line(5, 'newer') }));
+    expect(lineNow()).toEqual(line(5, 'newer'));
+    // Older (another node's, late) or another event's: not taken.
+    act(() => socket().push('event:line', { eventId: EVENT_ID, line: line(4, 'older') }));
+    act(() => socket().push('event:line', { eventId: 99, line: line(9, 'elsewhere') }));
+    expect(lineNow()).toEqual(line(5, 'newer'));
+    expect(view.cached()?.seq).toBe(3);
+
+    const fetches = server.fetches;
+    act(() =>
+      socket().push('request:rejected', {
+        eventId: EVENT_ID,
+        seq: 4,
+        songId: 'first',
+        songName: 'First',
+        eventName: 'Neon Nights',
+      }),
+    );
+    await waitFor(() => expect(server.fetches).toBe(fetches + 1));
   });
 });

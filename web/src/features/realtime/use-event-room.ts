@@ -8,6 +8,7 @@ import {
   deltaFits,
   drainBuffer,
   needsResync,
+  withLine,
   type RoomBuffer,
   type RoomPush,
   type RoomSnapshot,
@@ -241,6 +242,17 @@ export function useEventRoom({
   useSocketEvent('attendee:left', (push) => onPush({ type: 'attendee:left', ...push }));
   useSocketEvent('event:deleted', (push) => {
     if (push.eventId === eventId) onDeleted();
+  });
+  // The line is state beside the seq (coalesced by the server): the newest is kept.
+  useSocketEvent('event:line', (push) => {
+    if (push.eventId !== eventId) return;
+    const cached = queryClient.getQueryData<RoomSnapshot>(queryKey);
+    if (cached) queryClient.setQueryData<RoomSnapshot>(queryKey, withLine(cached, push.line));
+  });
+  // The host rejected one of the caller's songs: the room hears only that it left the queue,
+  // and the snapshot says which of the caller's requests it was ("not this time").
+  useSocketEvent('request:rejected', (push) => {
+    if (push.eventId === eventId) fetchAgain(queryClient, queryKey);
   });
 
   return { live, pollInterval: live ? LIVE_SAFETY_POLL_MS : EVENT_DETAILS_POLL_MS };

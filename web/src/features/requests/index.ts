@@ -1,6 +1,8 @@
 /** What other features may use of song requests; everything else here is private. */
 export { useCancelSongRequest } from './api/song-requests';
 export { OwnSongRequests } from './components/own-song-requests';
-export { SongRequestModal } from './components/song-request-modal';
+export { PopularSongs } from './components/popular-songs';
+export { SongSearch } from './components/song-search';
 export { SongArtwork } from './components/song-artwork';
 export { requestedSongIds } from './utils/own-requests';
+export { usePlayingNowAlerts } from './utils/playing-alerts';

@@ -2,7 +2,11 @@ import { MSG } from '@floorfill/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { attendeeEventDetails, songRequest } from '@/features/realtime/testing/fixtures';
+import {
+  attendeeEventDetails,
+  groupedSong,
+  songRequest,
+} from '@/features/realtime/testing/fixtures';
 import { renderRoutes, stubApi } from '@/testing/render';
 import { AttendeeEventDetails, JOIN_TO_REQUEST } from './attendee-event-details';
 
@@ -55,26 +59,54 @@ describe('attendee event details', () => {
 
     expect(await screen.findByText(JOIN_TO_REQUEST)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Go Back' })).not.toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Request a song' })).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Search songs')).not.toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('button', { name: 'Join' }));
     const dialog = await screen.findByRole('dialog', { name: 'Join event?' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Join' }));
 
     expect(await screen.findByRole('button', { name: 'Joined' })).toBeDisabled();
-    expect(screen.getByRole('button', { name: 'Request a song' })).toBeInTheDocument();
+    // Joined, the request comes first: the search box, with the cursor in it.
+    expect(await screen.findByLabelText('Search songs')).toHaveFocus();
+    expect(screen.getByRole('heading', { level: 2, name: 'Request a song' })).toBeInTheDocument();
     expect(calls.find((call) => call.path === '/api/v1/join-event')?.body).toEqual({
       event_code: 'ABC234',
     });
   });
 
-  it('lists own requests with their status and cancels one only after confirming', async () => {
+  it('shows where each own request stands and cancels one only after confirming', async () => {
     let requests = [
       songRequest(),
-      songRequest({ id: 12, song_id: 'cat-2', song_name: 'Roxanne', status: 1 }),
+      songRequest({
+        id: 12,
+        song_id: 'cat-2',
+        song_name: 'Roxanne',
+        status: 1,
+        played_at: '2026-11-21T21:41:00.000Z',
+      }),
     ];
+    // Something else plays (a minute in, 3 min left), then a 200 s song, then Bohemian Rhapsody.
+    const startedAt = new Date(Date.now() - 60_000).toISOString();
+    const nowPlaying = {
+      ...groupedSong({ song_id: 'cat-9', song_name: 'Africa', song_duration: 240 }),
+      started_at: startedAt,
+    };
     const calls = stubApi({
-      '/api/v1/get-attendee-event-details': () => details({ song_requests: requests }),
+      '/api/v1/get-attendee-event-details': () =>
+        details({
+          song_requests: requests,
+          rejected_requests: [songRequest({ id: 13, song_id: 'cat-3', song_name: 'Agadoo' })],
+          now_playing: nowPlaying,
+          line: {
+            seq: 1,
+            songs: [
+              ['cat-8', 200, 3],
+              ['cat-queen--bohemian-rhapsody', 354, 1],
+            ],
+            more: false,
+            popular: [],
+          },
+        }),
       '/api/v1/cancel-song-request': () => {
         requests = requests.filter((request) => request.song_id !== 'cat-2');
         return {
@@ -89,8 +121,14 @@ describe('attendee event details', () => {
     renderDetails();
 
     const list = await screen.findByRole('list', { name: 'Your requests' });
-    expect(within(list).getByRole('img', { name: 'Not played' })).toBeInTheDocument();
-    expect(within(list).getByRole('img', { name: 'Played' })).toBeInTheDocument();
+    const items = within(list).getAllByRole('listitem');
+    expect(items.map((item) => item.textContent)).toEqual([
+      expect.stringMatching(/Bohemian Rhapsody.*#2 in line · in about 6 min/),
+      expect.stringMatching(/Roxanne.*Played at 9:41 PM/),
+      expect.stringMatching(/Agadoo.*Not this time/),
+    ]);
+    // Nothing popular waits: the section is not there.
+    expect(screen.queryByRole('heading', { name: 'Popular in the room' })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Go Back' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'View Profile' })).toHaveAttribute(
       'href',
@@ -104,7 +142,72 @@ describe('attendee event details', () => {
 
     expect(await screen.findByText('Song request cancelled.')).toBeInTheDocument();
     expect(within(list).queryByText('Roxanne')).not.toBeInTheDocument();
-    expect(within(list).getAllByRole('listitem')).toHaveLength(1);
+    expect(within(list).getAllByRole('listitem')).toHaveLength(2);
+  });
+
+  it('shows the room’s popular songs with a one-tap +1, and the guest’s own as theirs', async () => {
+    const popular = (songId: string, songName: string, count: number) => ({
+      song_id: songId,
+      song_name: songName,
+      song_artist: 'Queen',
+      album_name: 'Greatest Hits',
+      song_image: null,
+      song_duration: 200,
+      request_count: count,
+    });
+    const calls = stubApi({
+      '/api/v1/get-attendee-event-details': () =>
+        details({
+          song_requests: [songRequest()],
+          line: {
+            seq: 1,
+            songs: [
+              ['cat-queen--bohemian-rhapsody', 354, 4],
+              ['cat-queen--we-will-rock-you', 200, 2],
+            ],
+            more: false,
+            popular: [
+              popular('cat-queen--bohemian-rhapsody', 'Bohemian Rhapsody', 4),
+              popular('cat-queen--we-will-rock-you', 'We Will Rock You', 2),
+            ],
+          },
+        }),
+      '/api/v1/send-song-request': {
+        status: 201,
+        body: {
+          status: true,
+          msg: 'Song requested.',
+          data: {
+            song_request: songRequest({ id: 20, song_id: 'cat-queen--we-will-rock-you' }),
+            grouped_song_request: groupedSong({
+              song_id: 'cat-queen--we-will-rock-you',
+              request_count: 3,
+            }),
+            created: true,
+          },
+        },
+      },
+    });
+    renderDetails();
+
+    const section = await screen.findByRole('list', { name: 'Popular in the room' });
+    const [mine, other] = within(section).getAllByRole('listitem');
+    expect(mine).toHaveTextContent(/Bohemian Rhapsody.*4 requests.*Yours/);
+    expect(within(mine as HTMLElement).queryByRole('button')).not.toBeInTheDocument();
+    expect(other).toHaveTextContent('2 requests');
+
+    await userEvent.click(
+      within(other as HTMLElement).getByRole('button', {
+        name: '+1 for We Will Rock You by Queen',
+      }),
+    );
+    expect(await screen.findByText('Song requested.')).toBeInTheDocument();
+    expect(calls.find((call) => call.path === '/api/v1/send-song-request')?.body).toMatchObject({
+      event_id: 7,
+      song_id: 'cat-queen--we-will-rock-you',
+      song_name: 'We Will Rock You',
+    });
+    expect(await within(other as HTMLElement).findByText('Yours')).toBeInTheDocument();
   });
 
   it('offers tipping once joined and rating once joined and started, as the server allows', async () => {

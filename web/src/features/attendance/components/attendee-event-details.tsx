@@ -1,17 +1,10 @@
-import type { AttendeeEventDetails as Details, SongRequest } from '@floorfill/shared';
 import {
-  ActionIcon,
-  Badge,
-  Button,
-  Card,
-  Grid,
-  Group,
-  Stack,
-  Text,
-  Title,
-  Tooltip,
-} from '@mantine/core';
-import { IconCheck, IconDoorExit, IconLogin2, IconPlus, IconUser } from '@tabler/icons-react';
+  REQUEST_MSG,
+  type AttendeeEventDetails as Details,
+  type SongRequest,
+} from '@floorfill/shared';
+import { Badge, Button, Card, Grid, Group, Stack, Text, Title } from '@mantine/core';
+import { IconCheck, IconDoorExit, IconLogin2, IconUser } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { GoBackButton } from '@/components/ui/go-back-button';
@@ -30,9 +23,11 @@ import { RateHostCard } from '@/features/ratings';
 import { EVENT_DELETED_MSG, LiveStatus, useEventRoom } from '@/features/realtime';
 import {
   OwnSongRequests,
+  PopularSongs,
   requestedSongIds,
-  SongRequestModal,
+  SongSearch,
   useCancelSongRequest,
+  usePlayingNowAlerts,
 } from '@/features/requests';
 import { errorMessageOf, isApiError } from '@/lib/api-client';
 import { notifyError, notifyInfo, notifySuccess } from '@/lib/notify';
@@ -43,8 +38,11 @@ import { JoinEventForm } from './join-event-form';
 import { canRequest, RequestState } from './request-state';
 
 export const JOIN_TO_REQUEST = 'Join this event to request songs.';
+export const ENDED_NO_REQUESTS = `${REQUEST_MSG.eventEnded} Requests are closed.`;
 
 type Pending = { kind: 'join' } | { kind: 'leave' } | { kind: 'cancel'; request: SongRequest };
+
+const NO_REQUESTS: SongRequest[] = [];
 
 function EventStateBadge({ event }: { event: Details }) {
   if (event.is_live) {
@@ -73,8 +71,11 @@ interface AttendeeEventDetailsProps {
 
 /**
  * Spec §2 "Event details" for attendees and guests: join or leave, share,
- * the event's facts, and once joined the Song Request section; the host,
- * tips and rating on the side. Live through the event's room once joined.
+ * the event's facts; the host, tips and rating on the side. Once joined the
+ * request comes first (issue 15): the search box, focused, right under a
+ * banner-less header so a phone shows it without scrolling; then the
+ * guest's requests as a live timeline and the room's popular songs, then
+ * the event's facts. Live through the event's room once joined.
  */
 export function AttendeeEventDetails({ eventId, userId, isGuest }: AttendeeEventDetailsProps) {
   const navigate = useNavigate();
@@ -96,7 +97,6 @@ export function AttendeeEventDetails({ eventId, userId, isGuest }: AttendeeEvent
   const leave = useLeaveEvent();
   const cancel = useCancelSongRequest(detailsKey);
   const [pending, setPending] = useState<Pending | null>(null);
-  const [searching, setSearching] = useState(false);
   const [sharing, setSharing] = useState(false);
   const [searchParams] = useSearchParams();
 
@@ -106,6 +106,7 @@ export function AttendeeEventDetails({ eventId, userId, isGuest }: AttendeeEvent
     !isEventId(eventId) || (isApiError(details.error) && details.error.httpStatus === 404);
   const ownRequests = event?.song_requests;
   const requested = useMemo(() => requestedSongIds(ownRequests ?? []), [ownRequests]);
+  usePlayingNowAlerts(event?.now_playing ?? null, ownRequests ?? NO_REQUESTS, event?.name ?? '');
 
   // The room admits only attendees who joined: watch it from the moment the snapshot says so.
   if (joined !== joinedHint) setJoinedHint(joined);
@@ -146,6 +147,8 @@ export function AttendeeEventDetails({ eventId, userId, isGuest }: AttendeeEvent
   }
 
   const hostName = event.host.display_name || event.host.name;
+  const requestAllowed = canRequest(event.request_settings, event.song_requests);
+  const firstRequest = event.song_requests.length === 0 && event.rejected_requests.length === 0;
   const dialog = dialogText(pending, event);
   // Before joining the server keeps the code to itself: it comes with the QR link (or is typed).
   const joinCode = event.event_code || searchParams.get('code')?.trim() || '';
@@ -165,6 +168,7 @@ export function AttendeeEventDetails({ eventId, userId, isGuest }: AttendeeEvent
               badge={<EventStateBadge event={event} />}
               subtitle={`Hosted by ${hostName}`}
               onShare={event.url ? () => setSharing(true) : undefined}
+              compact={joined}
             >
               <Group gap="sm">
                 {joined ? (
@@ -190,55 +194,89 @@ export function AttendeeEventDetails({ eventId, userId, isGuest }: AttendeeEvent
                 ) : null}
               </Group>
             </EventHeaderCard>
-            <EventFacts event={event} />
 
-            <Stack gap="sm" component="section" aria-labelledby="song-request-title">
-              <Group justify="space-between">
-                <Title order={2} fz="lg" id="song-request-title">
-                  Song Request
-                </Title>
-                {joined ? (
-                  <Tooltip label="Request a song">
-                    <ActionIcon
-                      size="lg"
-                      radius="xl"
-                      onClick={() => setSearching(true)}
-                      disabled={!canRequest(event.request_settings, event.song_requests)}
-                      aria-label="Request a song"
-                    >
-                      <IconPlus size={20} aria-hidden="true" />
-                    </ActionIcon>
-                  </Tooltip>
-                ) : null}
-              </Group>
-              {joined ? (
-                <RequestState settings={event.request_settings} ownRequests={event.song_requests} />
-              ) : null}
-              {joined ? (
-                <OwnSongRequests
-                  requests={event.song_requests}
-                  onCancel={(request) => setPending({ kind: 'cancel', request })}
-                />
-              ) : joinCode ? (
-                <Card withBorder radius="md" py="lg">
-                  <Stack align="center" gap="xs">
-                    <Text fw={600}>{JOIN_TO_REQUEST}</Text>
-                    <Button
-                      variant="light"
-                      leftSection={<IconLogin2 size={16} aria-hidden="true" />}
-                      onClick={() => setPending({ kind: 'join' })}
-                    >
-                      Join this event
-                    </Button>
-                  </Stack>
-                </Card>
-              ) : (
-                <Stack gap="xs">
-                  <Text fw={600}>{JOIN_TO_REQUEST}</Text>
-                  <JoinEventForm />
+            {joined ? (
+              <>
+                <Stack gap="xs" component="section" aria-labelledby="song-request-title">
+                  <Title order={2} fz="lg" id="song-request-title">
+                    Request a song
+                  </Title>
+                  {event.has_ended ? (
+                    <Text>{ENDED_NO_REQUESTS}</Text>
+                  ) : (
+                    <>
+                      <RequestState
+                        settings={event.request_settings}
+                        ownRequests={event.song_requests}
+                      />
+                      <SongSearch
+                        eventId={event.id}
+                        attendeeId={userId}
+                        detailsKey={detailsKey}
+                        requested={requested}
+                        canRequest={requestAllowed}
+                        firstRequest={firstRequest}
+                        autoFocus
+                      />
+                    </>
+                  )}
                 </Stack>
-              )}
-            </Stack>
+                <Stack gap="xs" component="section" aria-labelledby="own-requests-title">
+                  <Title order={2} fz="lg" id="own-requests-title">
+                    Your requests
+                  </Title>
+                  <OwnSongRequests
+                    requests={event.song_requests}
+                    rejected={event.rejected_requests}
+                    nowPlaying={event.now_playing}
+                    line={event.line}
+                    timeZone={event.timezone}
+                    onCancel={(request) => setPending({ kind: 'cancel', request })}
+                  />
+                </Stack>
+                {event.has_ended ? null : (
+                  <PopularSongs
+                    popular={event.line?.popular ?? []}
+                    nowPlayingSongId={event.now_playing?.song_id ?? null}
+                    eventId={event.id}
+                    attendeeId={userId}
+                    detailsKey={detailsKey}
+                    requested={requested}
+                    canRequest={requestAllowed}
+                    firstRequest={firstRequest}
+                  />
+                )}
+                <EventFacts event={event} />
+              </>
+            ) : (
+              <>
+                <EventFacts event={event} />
+                <Stack gap="sm" component="section" aria-labelledby="song-request-title">
+                  <Title order={2} fz="lg" id="song-request-title">
+                    Song Request
+                  </Title>
+                  {joinCode ? (
+                    <Card withBorder radius="md" py="lg">
+                      <Stack align="center" gap="xs">
+                        <Text fw={600}>{JOIN_TO_REQUEST}</Text>
+                        <Button
+                          variant="light"
+                          leftSection={<IconLogin2 size={16} aria-hidden="true" />}
+                          onClick={() => setPending({ kind: 'join' })}
+                        >
+                          Join this event
+                        </Button>
+                      </Stack>
+                    </Card>
+                  ) : (
+                    <Stack gap="xs">
+                      <Text fw={600}>{JOIN_TO_REQUEST}</Text>
+                      <JoinEventForm />
+                    </Stack>
+                  )}
+                </Stack>
+              </>
+            )}
           </Stack>
         </Grid.Col>
 
@@ -280,14 +318,6 @@ export function AttendeeEventDetails({ eventId, userId, isGuest }: AttendeeEvent
         </Grid.Col>
       </Grid>
 
-      <SongRequestModal
-        opened={searching}
-        onClose={() => setSearching(false)}
-        eventId={event.id}
-        attendeeId={userId}
-        detailsKey={detailsKey}
-        requested={requested}
-      />
       <EventShareModal event={event} opened={sharing} onClose={() => setSharing(false)} />
       <ConfirmDialog
         opened={pending !== null}

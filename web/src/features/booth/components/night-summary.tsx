@@ -4,7 +4,7 @@ import { BarChart } from '@mantine/charts';
 import { Group, Loader, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { errorMessageOf } from '@/lib/api-client';
 import { useNightSummary } from '../api/get-night-summary';
-import { formatClock } from '../utils/use-now';
+import { formatClock } from '@/lib/clock';
 
 function Figure({ label, value, note }: { label: string; value: string; note?: string }) {
   return (

@@ -2,7 +2,7 @@ import type { NowPlaying } from '@floorfill/shared';
 import { Button, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
 import { SongArtwork } from '@/features/requests';
-import { formatElapsed, useNow } from '../utils/use-now';
+import { formatElapsed, useNow } from '@/lib/clock';
 import classes from './booth.module.css';
 
 /** What plays now, for how long, and the one tap that ends it. */

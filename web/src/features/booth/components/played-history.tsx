@@ -3,7 +3,7 @@ import { Button, Group, Loader, Stack, Text, UnstyledButton } from '@mantine/cor
 import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useSongRequesters } from '../api/get-song-requesters';
-import { formatClock } from '../utils/use-now';
+import { formatClock } from '@/lib/clock';
 
 function HistoryRow({
   eventId,

@@ -1,7 +1,7 @@
 import { Loader, Table, Text } from '@mantine/core';
 import { errorMessageOf } from '@/lib/api-client';
 import { useEventAttendees } from '../api/get-event-attendees';
-import { formatClock } from '../utils/use-now';
+import { formatClock } from '@/lib/clock';
 
 /**
  * Who joined the event (the host only): name, when they joined (in the

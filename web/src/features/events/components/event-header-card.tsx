@@ -14,6 +14,8 @@ interface EventHeaderCardProps {
   onShare?: () => void;
   /** Under the heading: the attendee page's Join / Leave buttons. */
   children?: ReactNode;
+  /** Without the banner: a joined guest's page, where the song request comes first. */
+  compact?: boolean;
 }
 
 /** The top of an event page: banner, the page's h1, and the QR share button. */
@@ -23,11 +25,14 @@ export function EventHeaderCard({
   badge,
   onShare,
   children,
+  compact = false,
 }: EventHeaderCardProps) {
   return (
     <Card withBorder radius="md" padding={0}>
-      <EventBanner path={event.banner_path} name={event.name} h={{ base: 180, sm: 240 }} />
-      <Stack p="md" gap="md">
+      {compact ? null : (
+        <EventBanner path={event.banner_path} name={event.name} h={{ base: 180, sm: 240 }} />
+      )}
+      <Stack p="md" gap={compact ? 'sm' : 'md'}>
         <Group justify="space-between" wrap="nowrap" align="flex-start" gap="sm">
           <Stack gap={4} miw={0}>
             {badge}

@@ -1,68 +1,132 @@
-import type { SongRequest } from '@floorfill/shared';
+import { TRUNCATE, type EventLine, type NowPlaying, type SongRequest } from '@floorfill/shared';
 import { ActionIcon, Card, Group, Stack, Text, Tooltip } from '@mantine/core';
-import { IconCheck, IconClock, IconMusic, IconX } from '@tabler/icons-react';
+import {
+  IconArrowUp,
+  IconBan,
+  IconCheck,
+  IconClock,
+  IconMusic,
+  IconPlayerPlay,
+  IconX,
+} from '@tabler/icons-react';
+import { useMemo } from 'react';
+import { formatClock, useNow } from '@/lib/clock';
+import { stageLabel, timelineOf, type RequestStage } from '../utils/timeline';
 import { SongArtwork } from './song-artwork';
-import { SongText } from './song-text';
+import { TruncatedText } from './song-text';
 
 export const NO_OWN_REQUESTS = 'You have not requested any song yet.';
 
-/** Played (check) or waiting (clock), named for screen readers and on hover. */
-export function SongStatusIcon({ played }: { played: boolean }) {
-  const label = played ? 'Played' : 'Not played';
+/** How often the estimates ("in about 12 min") are worked out again. */
+const ESTIMATE_REFRESH_MS = 15_000;
+
+const STAGE_ICONS: Record<RequestStage['kind'], typeof IconClock> = {
+  playing: IconPlayerPlay,
+  'up-next': IconArrowUp,
+  waiting: IconClock,
+  far: IconClock,
+  queued: IconClock,
+  played: IconCheck,
+  rejected: IconBan,
+};
+
+/** Where the song stands, in words with an icon; what plays and what is next stand out. */
+function StageLine({ stage, clock }: { stage: RequestStage; clock: (iso: string) => string }) {
+  const Icon = STAGE_ICONS[stage.kind];
+  const near = stage.kind === 'playing' || stage.kind === 'up-next';
+  // Coloured text only where it keeps 4.5:1 on a card; a rejected song's colour is its icon's.
+  const iconColor =
+    stage.kind === 'playing'
+      ? 'var(--mantine-color-teal-9)'
+      : stage.kind === 'rejected'
+        ? 'var(--mantine-color-orange-9)'
+        : undefined;
   return (
-    <Tooltip label={label}>
-      <span role="img" aria-label={label} style={{ display: 'inline-flex' }}>
-        {played ? (
-          <IconCheck size={20} color="var(--mantine-color-teal-8)" aria-hidden="true" />
-        ) : (
-          <IconClock size={20} color="var(--mantine-color-orange-8)" aria-hidden="true" />
-        )}
-      </span>
-    </Tooltip>
+    <Group gap={6} wrap="nowrap">
+      <Icon size={16} aria-hidden="true" color={iconColor} style={{ flexShrink: 0 }} />
+      <Text size="sm" fw={near ? 700 : 400} c={stage.kind === 'playing' ? 'teal.9' : undefined}>
+        {stageLabel(stage, clock)}
+      </Text>
+    </Group>
   );
 }
 
 interface OwnSongRequestsProps {
   requests: SongRequest[];
+  /** The guest's requests for songs the DJ rejected tonight. */
+  rejected: SongRequest[];
+  nowPlaying: NowPlaying | null;
+  line: EventLine | null;
+  /** The event's time zone: "played at" is the venue's clock. */
+  timeZone: string;
   onCancel: (request: SongRequest) => void;
 }
 
-/** The attendee's own requests at this event, each with its status and a cancel button. */
-export function OwnSongRequests({ requests, onCancel }: OwnSongRequestsProps) {
-  if (requests.length === 0) {
+/**
+ * The guest's requests as a timeline (issue 15), live: waiting, #N in line
+ * with an estimate → up next → playing now → played at 11:41 PM, or not
+ * this time. Each can be cancelled. The start of a song is also said by a
+ * toast (see `usePlayingNowAlerts`).
+ */
+export function OwnSongRequests({
+  requests,
+  rejected,
+  nowPlaying,
+  line,
+  timeZone,
+  onCancel,
+}: OwnSongRequestsProps) {
+  const now = useNow(ESTIMATE_REFRESH_MS);
+  const items = useMemo(
+    () => timelineOf(requests, rejected, { nowPlaying, line, now }),
+    [requests, rejected, nowPlaying, line, now],
+  );
+  if (items.length === 0) {
     return (
-      <Card withBorder radius="md" py="xl">
+      <Card withBorder radius="md" py="lg">
         <Stack align="center" gap={4}>
-          <IconMusic size={32} aria-hidden="true" color="var(--mantine-color-dimmed)" />
+          <IconMusic size={28} aria-hidden="true" color="var(--mantine-color-dimmed)" />
           <Text fw={600}>{NO_OWN_REQUESTS}</Text>
           <Text size="sm" c="dimmed" ta="center">
-            Use the plus button to search for a song and request it.
+            Search above, or add your +1 to a popular song.
           </Text>
         </Stack>
       </Card>
     );
   }
+  const clock = (iso: string) => formatClock(iso, timeZone);
   return (
     <Stack
-      component="ul"
+      component="ol"
       gap="xs"
       p={0}
       m={0}
       style={{ listStyle: 'none' }}
       aria-label="Your requests"
     >
-      {requests.map((request) => (
-        <Card key={request.id} component="li" withBorder radius="md" padding="sm">
+      {items.map(({ request, stage }) => (
+        <Card
+          key={request.id}
+          component="li"
+          withBorder
+          radius="md"
+          padding="sm"
+          aria-current={stage.kind === 'playing' ? 'true' : undefined}
+          style={
+            stage.kind === 'playing'
+              ? { borderColor: 'var(--mantine-color-teal-7)', borderWidth: 2 }
+              : undefined
+          }
+        >
           <Group wrap="nowrap" gap="sm">
-            <SongArtwork src={request.song_image} />
-            <Stack gap={0} flex={1} miw={0}>
-              <SongText
-                title={request.song_name}
-                artist={request.song_artist}
-                album={request.album_name}
-              />
+            <SongArtwork src={request.song_image} size={48} />
+            <Stack gap={2} flex={1} miw={0}>
+              <TruncatedText text={request.song_name} max={TRUNCATE.songTitle} fw={700} lh={1.3} />
+              {request.song_artist ? (
+                <TruncatedText text={request.song_artist} max={TRUNCATE.songArtist} size="sm" />
+              ) : null}
+              <StageLine stage={stage} clock={clock} />
             </Stack>
-            <SongStatusIcon played={request.status === 1} />
             <Tooltip label="Cancel request">
               <ActionIcon
                 variant="subtle"

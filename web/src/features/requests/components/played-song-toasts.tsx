@@ -2,8 +2,8 @@ import { notifications } from '@mantine/notifications';
 import { IconBan, IconPlayerPlay } from '@tabler/icons-react';
 import { useSocketEvent } from '@/lib/socket';
 
-export function playingNowMessage(songName: string): string {
-  return `${songName} is playing now!`;
+export function playedMessage(songName: string): string {
+  return `“${songName}” has been played.`;
 }
 
 export function rejectedMessage(songName: string): string {
@@ -11,15 +11,16 @@ export function rejectedMessage(songName: string): string {
 }
 
 /**
- * "<song> is playing now!" (and, when the DJ rejects it, that it will not
- * play) wherever the requester is in the app: the push
- * comes to their own room whether or not they watch the event's page.
+ * "“<song>” has been played." (and, when the DJ rejects it, that it will not
+ * play) wherever the requester is in the app: the push comes to their own
+ * room whether or not they watch the event's page. The moment a song starts
+ * is told on the event's page, which hears what plays (`usePlayingNowAlerts`).
  */
 export function PlayedSongToasts() {
   useSocketEvent('request:played', ({ request }) => {
     notifications.show({
       id: `played:${request.id}`,
-      message: playingNowMessage(request.song_name),
+      message: playedMessage(request.song_name),
       color: 'teal',
       icon: <IconPlayerPlay size={18} aria-hidden="true" />,
     });

@@ -11,14 +11,14 @@ import {
 import { api } from '@/lib/api-client';
 import { renderWithProviders, stubApi } from '@/testing/render';
 import { requestedSongIds } from '../utils/own-requests';
-import { NO_SONGS_FOUND, SongRequestModal } from './song-request-modal';
+import { NO_SONGS_FOUND, SongSearch } from './song-search';
 
 const LONG_TITLE = 'Bohemian Rhapsody (Remastered 2011 Version)';
 
-/** Where the harness caches the event page's snapshot; the modal is told so, as the page tells it. */
+/** Where the harness caches the event page's snapshot; the search is told so, as the page tells it. */
 const DETAILS_KEY = ['event-page', 7];
 
-/** The modal as the event page mounts it: what was requested comes from the page's snapshot. */
+/** The search as the event page mounts it: what was requested comes from the page's snapshot. */
 function EventPageHarness() {
   const details = useQuery({
     queryKey: DETAILS_KEY,
@@ -32,13 +32,14 @@ function EventPageHarness() {
   });
   const requested = requestedSongIds(details.data?.song_requests ?? []);
   return (
-    <SongRequestModal
-      opened
-      onClose={() => {}}
+    <SongSearch
       eventId={7}
       attendeeId={5}
       detailsKey={DETAILS_KEY}
       requested={requested}
+      canRequest
+      firstRequest={requested.size === 0}
+      autoFocus
     />
   );
 }
@@ -106,17 +107,17 @@ async function pause(ms = SONG_SEARCH_DEBOUNCE_MS) {
   await act(() => vi.advanceTimersByTimeAsync(ms));
 }
 
-describe('SONG REQUEST modal', () => {
-  it('does not search for an empty or blank term', async () => {
+describe('the song search on the event page', () => {
+  it('has the cursor when the page opens, and does not search for an empty or blank term', async () => {
     const calls = stubServer();
     renderWithProviders(<EventPageHarness />);
     const input = await screen.findByLabelText('Search songs');
-    expect(screen.getByText('Type an artist or a song title to search.')).toBeInTheDocument();
+    expect(input).toHaveFocus();
 
     await user().type(input, '   ');
     await pause(SONG_SEARCH_DEBOUNCE_MS * 2);
     expect(searches(calls)).toHaveLength(0);
-    expect(screen.getByText('Type an artist or a song title to search.')).toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Search results' })).not.toBeInTheDocument();
   });
 
   it('searches once typing has paused for a second, with the last term', async () => {
@@ -168,6 +169,50 @@ describe('SONG REQUEST modal', () => {
       event_id: 7,
       song_id: 'cat-queen--bohemian-rhapsody',
     });
+  });
+
+  it('sends a dedication only when one was added, folded away until asked for', async () => {
+    const calls = stubServer();
+    renderWithProviders(<EventPageHarness />);
+    const typist = user();
+    const fold = await screen.findByRole('button', { name: 'Add a dedication (optional)' });
+    expect(fold).toHaveAttribute('aria-expanded', 'false');
+    await typist.click(fold);
+    expect(fold).toHaveAttribute('aria-expanded', 'true');
+    await typist.type(screen.getByLabelText('Dedication'), '  For Sam!  ');
+    await typist.type(screen.getByLabelText('Search songs'), 'queen');
+    await pause();
+    await typist.click(
+      await screen.findByRole('button', { name: 'Request Bohemian Rhapsody by Queen' }),
+    );
+    await screen.findByRole('button', { name: 'Cancel request for Bohemian Rhapsody by Queen' });
+    expect(calls.find((call) => call.path === '/api/v1/send-song-request')?.body).toMatchObject({
+      message: 'For Sam!',
+    });
+    // Sent: the field is emptied and folded away again.
+    expect(screen.getByRole('button', { name: 'Add a dedication (optional)' })).toHaveAttribute(
+      'aria-expanded',
+      'false',
+    );
+  });
+
+  it('asks once for notifications after the first request, never before', async () => {
+    stubServer();
+    const requestPermission = vi.fn(async () => 'denied' as NotificationPermission);
+    vi.stubGlobal('Notification', { permission: 'default', requestPermission });
+    try {
+      renderWithProviders(<EventPageHarness />);
+      const typist = user();
+      await typist.type(await screen.findByLabelText('Search songs'), 'queen');
+      await pause();
+      expect(requestPermission).not.toHaveBeenCalled();
+      await typist.click(
+        await screen.findByRole('button', { name: 'Request Bohemian Rhapsody by Queen' }),
+      );
+      expect(requestPermission).toHaveBeenCalledTimes(1);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   it('offers Cancel for a song already requested', async () => {

@@ -5,30 +5,52 @@ import {
   SONG_SEARCH_TERM_MAX,
   type CatalogSong,
 } from '@floorfill/shared';
-import { Button, Card, Group, Loader, Modal, Stack, Text, TextInput } from '@mantine/core';
-import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
-import { IconMoodEmpty, IconPlus, IconSearch, IconX } from '@tabler/icons-react';
+import {
+  Button,
+  Card,
+  Collapse,
+  Group,
+  Loader,
+  Stack,
+  Text,
+  TextInput,
+  UnstyledButton,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import {
+  IconChevronDown,
+  IconHeart,
+  IconMoodEmpty,
+  IconPlus,
+  IconSearch,
+  IconX,
+} from '@tabler/icons-react';
 import type { QueryKey } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { errorMessageOf } from '@/lib/api-client';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { useSongSearch } from '../api/search-songs';
-import { useCancelSongRequest, useSendSongRequest } from '../api/song-requests';
+import { useCancelSongRequest } from '../api/song-requests';
 import { songRequestPayload } from '../utils/song-request-payload';
+import { useRequestSong } from '../utils/use-request-song';
 import { SongArtwork } from './song-artwork';
 import { SongText } from './song-text';
 
 export const NO_SONGS_FOUND = 'No songs found';
 
-interface SongRequestModalProps {
-  opened: boolean;
-  onClose: () => void;
+interface SongSearchProps {
   eventId: number;
   attendeeId: number;
   /** Where the page caches its event details; a request or cancel updates them there. */
   detailsKey: QueryKey;
   /** Song ids the caller already requested here: those offer Cancel. */
   requested: ReadonlySet<string>;
+  /** The host's controls let the guest request now (closed, or their cap reached: not). */
+  canRequest: boolean;
+  /** The guest has asked for nothing yet. */
+  firstRequest: boolean;
+  /** Puts the cursor in the search box when the page opens: the request comes first. */
+  autoFocus?: boolean;
 }
 
 function songLabel(song: CatalogSong): string {
@@ -39,21 +61,22 @@ interface ResultCardProps {
   song: CatalogSong;
   requested: boolean;
   busy: boolean;
+  canRequest: boolean;
   onRequest: (song: CatalogSong) => void;
   onCancel: (song: CatalogSong) => void;
 }
 
-function ResultCard({ song, requested, busy, onRequest, onCancel }: ResultCardProps) {
+function ResultCard({ song, requested, busy, canRequest, onRequest, onCancel }: ResultCardProps) {
   return (
     <Card component="li" withBorder radius="md" padding="sm">
       <Group wrap="nowrap" gap="sm">
-        <SongArtwork src={song.song_image} />
+        <SongArtwork src={song.song_image} size={48} />
         <Stack gap={0} flex={1} miw={0}>
           <SongText title={song.song_name} artist={song.song_artist} album={song.album_name} />
         </Stack>
         {requested ? (
           <Button
-            size="xs"
+            size="sm"
             variant="default"
             leftSection={<IconX size={14} aria-hidden="true" />}
             loading={busy}
@@ -64,9 +87,10 @@ function ResultCard({ song, requested, busy, onRequest, onCancel }: ResultCardPr
           </Button>
         ) : (
           <Button
-            size="xs"
+            size="sm"
             leftSection={<IconPlus size={14} aria-hidden="true" />}
             loading={busy}
+            disabled={!canRequest}
             onClick={() => onRequest(song)}
             aria-label={`Request ${songLabel(song)}`}
           >
@@ -80,7 +104,7 @@ function ResultCard({ song, requested, busy, onRequest, onCancel }: ResultCardPr
 
 function SearchingNotice() {
   return (
-    <Stack align="center" py="xl" gap="xs" role="status">
+    <Stack align="center" py="md" gap="xs" role="status">
       <Loader size="sm" aria-hidden="true" />
       <Text c="dimmed">Searching…</Text>
     </Stack>
@@ -89,7 +113,7 @@ function SearchingNotice() {
 
 function Notice({ children, icon }: { children: string; icon?: ReactNode }) {
   return (
-    <Stack align="center" gap={6} py="xl" c="dimmed">
+    <Stack align="center" gap={6} py="md" c="dimmed">
       {icon}
       <Text c="dimmed" ta="center">
         {children}
@@ -99,69 +123,64 @@ function Notice({ children, icon }: { children: string; icon?: ReactNode }) {
 }
 
 /**
- * The SONG REQUEST modal (spec §2): search the catalog once typing pauses
- * for 1 s, never for an empty term (§5), and request or cancel each result.
+ * The request, first on the guest's event page (issue 15): a search box
+ * (searched once typing pauses for a second, never for an empty term, spec
+ * §5) whose results send a song in one tap, or cancel it. A dedication for
+ * the DJ is optional, folded away under the box, and goes with the next
+ * request.
  */
-export function SongRequestModal({
-  opened,
-  onClose,
+export function SongSearch({
   eventId,
   attendeeId,
   detailsKey,
   requested,
-}: SongRequestModalProps) {
-  const phone = useMediaQuery('(max-width: 36em)') ?? false;
+  canRequest,
+  firstRequest,
+  autoFocus = false,
+}: SongSearchProps) {
   const [term, setTerm] = useState('');
   const [dedication, setDedication] = useState('');
+  const [dedicating, setDedicating] = useState(false);
+  const dedicationId = useId();
+  const input = useRef<HTMLInputElement>(null);
   const [debounced] = useDebouncedValue(term.trim(), SONG_SEARCH_DEBOUNCE_MS);
   // Clearing the field shows the hint at once; only typing waits for the pause.
   const query = term.trim() ? debounced : '';
   const search = useSongSearch(query);
-  const send = useSendSongRequest(detailsKey);
+  const { request: send, busySongId: sending } = useRequestSong({ detailsKey, firstRequest });
   const cancel = useCancelSongRequest(detailsKey);
-  const [busySongId, setBusySongId] = useState<string | null>(null);
+  const [cancelling, setCancelling] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (autoFocus) input.current?.focus();
+  }, [autoFocus]);
 
   const typing = term.trim() !== '' && term.trim() !== debounced;
   const searching = typing || search.isFetching;
   const songs = query ? search.data : undefined;
 
   function request(song: CatalogSong) {
-    setBusySongId(song.song_id);
-    send.mutate(songRequestPayload(song, eventId, attendeeId, dedication), {
-      onSuccess: ({ msg }) => {
-        notifySuccess(msg);
-        setDedication('');
-      },
-      onError: (error) => notifyError(errorMessageOf(error)),
-      onSettled: () => setBusySongId(null),
+    send(songRequestPayload(song, eventId, attendeeId, dedication), () => {
+      setDedication('');
+      setDedicating(false);
     });
   }
 
   function cancelRequest(song: CatalogSong) {
-    setBusySongId(song.song_id);
+    setCancelling(song.song_id);
     cancel.mutate(
       { eventId, songId: song.song_id },
       {
         onSuccess: ({ msg }) => notifySuccess(msg),
         onError: (error) => notifyError(errorMessageOf(error)),
-        onSettled: () => setBusySongId(null),
+        onSettled: () => setCancelling(null),
       },
     );
   }
 
-  function close() {
-    setTerm('');
-    setDedication('');
-    onClose();
-  }
-
-  let body: ReactNode;
+  let body: ReactNode = null;
   if (!term.trim()) {
-    body = (
-      <Notice icon={<IconSearch size={28} aria-hidden="true" />}>
-        Type an artist or a song title to search.
-      </Notice>
-    );
+    // Nothing typed: the page's queue shows below the box.
   } else if (!songs) {
     body =
       search.isError && !typing ? (
@@ -191,7 +210,8 @@ export function SongRequestModal({
             key={song.song_id}
             song={song}
             requested={requested.has(song.song_id)}
-            busy={busySongId === song.song_id}
+            busy={sending === song.song_id || cancelling === song.song_id}
+            canRequest={canRequest}
             onRequest={request}
             onCancel={cancelRequest}
           />
@@ -201,38 +221,53 @@ export function SongRequestModal({
   }
 
   return (
-    <Modal
-      opened={opened}
-      onClose={close}
-      title="SONG REQUEST"
-      size="lg"
-      fullScreen={phone}
-      styles={{ title: { fontWeight: 800, letterSpacing: 0.5 } }}
-    >
-      <Stack gap="md">
-        <TextInput
-          label="Search songs"
-          placeholder="Artist or song title"
-          value={term}
-          onChange={(event) => setTerm(event.currentTarget.value)}
-          maxLength={SONG_SEARCH_TERM_MAX}
-          leftSection={<IconSearch size={16} aria-hidden="true" />}
-          rightSection={searching ? <Loader size="xs" aria-label="Searching" /> : null}
-          data-autofocus
-          autoComplete="off"
-          type="search"
-        />
+    <Stack gap="xs">
+      <TextInput
+        ref={input}
+        label="Search songs"
+        placeholder="Artist or song title"
+        value={term}
+        onChange={(event) => setTerm(event.currentTarget.value)}
+        maxLength={SONG_SEARCH_TERM_MAX}
+        leftSection={<IconSearch size={16} aria-hidden="true" />}
+        rightSection={searching ? <Loader size="xs" aria-label="Searching" /> : null}
+        autoComplete="off"
+        type="search"
+        size="md"
+        // Closed, or the guest's cap reached: the page says why above the box.
+        disabled={!canRequest}
+      />
+      <UnstyledButton
+        disabled={!canRequest}
+        onClick={() => setDedicating((open) => !open)}
+        aria-expanded={dedicating}
+        aria-controls={dedicationId}
+        style={{ alignSelf: 'flex-start' }}
+      >
+        <Group gap={4} c="dimmed">
+          <IconHeart size={14} aria-hidden="true" />
+          <Text size="sm" c="dimmed">
+            {dedication.trim() ? 'Dedication added' : 'Add a dedication (optional)'}
+          </Text>
+          <IconChevronDown
+            size={14}
+            aria-hidden="true"
+            style={{ transform: dedicating ? 'rotate(180deg)' : undefined }}
+          />
+        </Group>
+      </UnstyledButton>
+      <Collapse expanded={dedicating} id={dedicationId}>
         <TextInput
           label="Dedication"
-          description="Optional. Sent with your next request; only the DJ sees it."
+          description="Sent with your next request; only the DJ sees it."
           placeholder="For Sam, happy birthday!"
           value={dedication}
           onChange={(event) => setDedication(event.currentTarget.value)}
           maxLength={DEDICATION_MAX}
           autoComplete="off"
         />
-        {body}
-      </Stack>
-    </Modal>
+      </Collapse>
+      {body}
+    </Stack>
   );
 }

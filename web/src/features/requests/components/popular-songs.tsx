@@ -1,0 +1,129 @@
+import { DEFAULT_ALBUM_NAME, DEFAULT_SONG_DURATION, type PopularSong } from '@floorfill/shared';
+import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import type { QueryKey } from '@tanstack/react-query';
+import { useId } from 'react';
+import type { SongRequestPayload } from '../utils/song-request-payload';
+import { useRequestSong } from '../utils/use-request-song';
+import { SongArtwork } from './song-artwork';
+import { SongText } from './song-text';
+
+interface PopularSongsProps {
+  /** The line's most requested waiting songs (`EventLine.popular`). */
+  popular: readonly PopularSong[];
+  /** What plays now: a line read before it started may still list it. */
+  nowPlayingSongId: string | null;
+  eventId: number;
+  attendeeId: number;
+  detailsKey: QueryKey;
+  /** Song ids the guest already asked for: shown as theirs, without a +1. */
+  requested: ReadonlySet<string>;
+  canRequest: boolean;
+  firstRequest: boolean;
+}
+
+function songLabel(song: PopularSong): string {
+  return song.song_artist ? `${song.song_name} by ${song.song_artist}` : song.song_name;
+}
+
+/**
+ * A +1 is an ordinary request for the song: the server merges it into the
+ * song's entry and counts one more.
+ */
+function plusOnePayload(
+  song: PopularSong,
+  eventId: number,
+  attendeeId: number,
+): SongRequestPayload {
+  return {
+    eventId,
+    attendeeId,
+    songId: song.song_id,
+    songName: song.song_name,
+    songImage: song.song_image,
+    songLink: null,
+    songDuration: song.song_duration || DEFAULT_SONG_DURATION,
+    album_name: song.album_name.trim() || DEFAULT_ALBUM_NAME,
+    songArtist: song.song_artist ?? '',
+    message: null,
+    // The line carries no explicit mark: a catalog song's comes from the server's own
+    // catalog, and another service's song passed the host's controls when first asked for.
+    explicit: false,
+  };
+}
+
+function requestsText(count: number): string {
+  return count === 1 ? '1 request' : `${count} requests`;
+}
+
+/**
+ * "Popular in the room" (issue 15): the event's most requested waiting
+ * songs, each with a one-tap +1, so most guests never type. Hidden while
+ * nothing waits; a song the guest already asked for shows as theirs.
+ */
+export function PopularSongs({
+  popular: listed,
+  nowPlayingSongId,
+  eventId,
+  attendeeId,
+  detailsKey,
+  requested,
+  canRequest,
+  firstRequest,
+}: PopularSongsProps) {
+  const titleId = useId();
+  const { request, busySongId } = useRequestSong({ detailsKey, firstRequest });
+  const popular = listed.filter((song) => song.song_id !== nowPlayingSongId);
+  if (popular.length === 0) return null;
+  return (
+    <Stack gap="xs" component="section" aria-labelledby={titleId}>
+      <Title order={2} fz="lg" id={titleId}>
+        Popular in the room
+      </Title>
+      <Stack
+        component="ol"
+        gap="xs"
+        p={0}
+        m={0}
+        style={{ listStyle: 'none' }}
+        aria-labelledby={titleId}
+      >
+        {popular.map((song) => {
+          const mine = requested.has(song.song_id);
+          return (
+            <Card key={song.song_id} component="li" withBorder radius="md" padding="sm">
+              <Group wrap="nowrap" gap="sm">
+                <SongArtwork src={song.song_image} size={48} />
+                <Stack gap={0} flex={1} miw={0}>
+                  <SongText
+                    title={song.song_name}
+                    artist={song.song_artist}
+                    album={song.album_name}
+                  />
+                  <Text size="sm" c="dimmed">
+                    {requestsText(song.request_count)}
+                  </Text>
+                </Stack>
+                {mine ? (
+                  <Badge color="teal.9" variant="filled">
+                    Yours
+                  </Badge>
+                ) : (
+                  <Button
+                    size="sm"
+                    variant="light"
+                    loading={busySongId === song.song_id}
+                    disabled={!canRequest}
+                    onClick={() => request(plusOnePayload(song, eventId, attendeeId))}
+                    aria-label={`+1 for ${songLabel(song)}`}
+                  >
+                    +1
+                  </Button>
+                )}
+              </Group>
+            </Card>
+          );
+        })}
+      </Stack>
+    </Stack>
+  );
+}
