@@ -23,7 +23,7 @@ export interface SongRequestPayload {
   explicit: boolean;
 }
 
-/** A search result picked in the SONG REQUEST modal, with the spec's defaults filled in. */
+/** A search result picked on the event page, with the spec's defaults filled in. */
 export function songRequestPayload(
   song: CatalogSong,
   eventId: number,
