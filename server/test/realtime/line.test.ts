@@ -240,8 +240,10 @@ describe('the line', () => {
       // Timers fire a little early or late; the interval is what the server waits.
       expect(gap).toBeGreaterThanOrEqual(LINE_INTERVAL_MS - 50);
     }
-    // Read once per push for the whole room, never once per write.
-    expect(reads.count()).toBe(heard.length);
+    // Read once per push for the whole room, never once per write. (A change heard while a
+    // read was under way may be read again and found the same: at most one read more.)
+    expect(reads.count()).toBeGreaterThanOrEqual(heard.length);
+    expect(reads.count()).toBeLessThanOrEqual(heard.length + 1);
   });
 
   it('carries no requester name and no dedication', async () => {

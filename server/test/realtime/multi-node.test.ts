@@ -16,6 +16,7 @@ import {
   connected,
   connectSocket,
   nextPush,
+  nextPushWhere,
   subscribe,
   type TestSocket,
 } from '../helpers/socket-client.ts';
@@ -188,14 +189,25 @@ describe('two server processes on one Postgres and one Redis', () => {
         request: { song_id: 'cat-queen--bohemian-rhapsody', request_count: 1 },
       });
 
-      // The host marks it played on node A; the guest's socket on node B hears it.
+      // The host marks it played on node A; the guest's socket on node B hears it, and node B
+      // reads the room's line again: nothing waits any more.
       const played = nextPush(guestSocket, 'request:played', 10_000);
+      const emptied = nextPushWhere(
+        guestSocket,
+        'event:line',
+        (push) => push.line.songs.length === 0 && push.line.seq >= 3,
+        10_000,
+      );
       const mark = await call(nodeA, 'POST', '/api/v1/mark-as-song-request', hostToken, {
         event_id: event.id,
         song_id: 'cat-queen--bohemian-rhapsody',
         mark_as: 'played',
       });
       expect(mark.status).toBe(200);
+      expect(await emptied).toMatchObject({
+        eventId: event.id,
+        line: { more: false, popular: [] },
+      });
       expect(await played).toMatchObject({
         eventId: event.id,
         seq: 3,
