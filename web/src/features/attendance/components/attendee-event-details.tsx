@@ -259,8 +259,9 @@ export function AttendeeEventDetails({ eventId, userId, isGuest }: AttendeeEvent
               }
             />
             {/* Tips and ratings for an event come from its guests, ratings once it has
-                started: the server refuses the others, so they are not offered. */}
-            {joined ? (
+                started, tips when the host has payouts set up: the server refuses the
+                others, so they are not offered. */}
+            {joined && event.host.accepts_tips ? (
               <TipHostCard
                 hostId={event.host.id}
                 eventId={event.id}
