@@ -7,6 +7,7 @@ import {
   REQUEST_RULE_MSG,
 } from '@floorfill/shared';
 import type { LightMyRequestResponse } from 'fastify';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { pruneExpiredRows } from '../../src/maintenance/prune-expired.ts';
 import { get, insertEvent, signInGuest, type SignedIn } from '../helpers/event-factories.ts';
@@ -318,11 +319,11 @@ describe('send-song-request with a client_request_id', () => {
     const freshKey = randomUUID();
     await sendRequest(t, fan, event.id, keyed(oldKey));
     await sendRequest(t, fan, event.id, keyed(freshKey, { song_id: AGADOO }));
-    await t.ctx.db
-      .updateTable('song_request_keys')
-      .set({ created_at: new Date(Date.now() - CLIENT_REQUEST_ID_TTL_SECONDS * 1000 - 60_000) })
-      .where('client_request_id', '=', oldKey)
-      .execute();
+    await sql`
+      update song_request_keys
+      set created_at = now() - make_interval(secs => ${CLIENT_REQUEST_ID_TTL_SECONDS + 60})
+      where client_request_id = ${oldKey}
+    `.execute(t.ctx.db);
     await cancelRequest(t, fan, event.id, BOHEMIAN.song_id);
 
     const counts = await pruneExpiredRows(t.ctx.db);
