@@ -33,7 +33,7 @@ export const OUTBOX_RETRY_MS = 30_000;
 export const OUTBOX_MSG = {
   kept: (song: string) => `No connection: “${song}” will send when you're back online.`,
   waiting: "Will send when you're back online",
-  sent: (song: string) => `Back online: “${song}” was sent.`,
+  sent: (song: string) => `“${song}” was sent to the DJ.`,
 } as const;
 
 export function sendSongRequest(payload: SongRequestPayload, clientRequestId: string | null) {
@@ -176,6 +176,9 @@ export function useSendSongRequest(detailsKey: QueryKey) {
   const update = useUpdateDetails(detailsKey);
   return useMutation({
     mutationFn: sendOrKeep,
+    // React Query holds a mutation back while the browser is offline; this one keeps the
+    // request itself then, and must answer at once.
+    networkMode: 'always',
     onSuccess: (outcome) => {
       if (!outcome.kept) update((details) => withOwnRequest(details, outcome.data.song_request));
     },

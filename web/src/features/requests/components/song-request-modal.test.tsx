@@ -4,7 +4,7 @@ import {
   SONG_SEARCH_DEBOUNCE_MS,
   TRUNCATE,
 } from '@floorfill/shared';
-import { useQuery } from '@tanstack/react-query';
+import { onlineManager, useQuery } from '@tanstack/react-query';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -187,7 +187,11 @@ describe('SONG REQUEST modal', () => {
     const request = await screen.findByRole('button', {
       name: 'Request Bohemian Rhapsody by Queen',
     });
+    // The Wi-Fi drops as the browser tells it: onLine false, then the offline event.
     const offline = vi.spyOn(window.navigator, 'onLine', 'get').mockReturnValue(false);
+    act(() => {
+      window.dispatchEvent(new Event('offline'));
+    });
     try {
       await typist.click(request);
 
@@ -208,6 +212,7 @@ describe('SONG REQUEST modal', () => {
       ).toEqual([]);
     } finally {
       offline.mockRestore();
+      onlineManager.setOnline(true);
     }
   });
 
