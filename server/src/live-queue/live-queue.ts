@@ -310,11 +310,17 @@ export function createLiveQueue({ db, publish }: LiveQueueDeps) {
   ): Promise<RequestAnswer> {
     const answer = answerOf(await ownRequestAnswer(attendeeId, eventId, songId));
     if (keyId === undefined) return answer;
-    const kept = await repo.keepRequestAnswer(db, attendeeId, keyId, {
-      status_code: answer.status,
-      answer: { msg: answer.msg, data: answer.data },
-    });
-    return kept ? keptAnswerOf(kept) : answer;
+    try {
+      const kept = await repo.keepRequestAnswer(db, attendeeId, keyId, {
+        status_code: answer.status,
+        answer: { msg: answer.msg, data: answer.data },
+      });
+      return kept ? keptAnswerOf(kept) : answer;
+    } catch (error) {
+      // The account went meanwhile (a guest logging out on another tab), as in `apply`.
+      if (isForeignKeyViolation(error)) throw unauthorized(MSG.unauthenticated);
+      throw error;
+    }
   }
 
   /** The key and the message its answer keeps, for the insert's statement. */
