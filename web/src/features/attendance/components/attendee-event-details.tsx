@@ -29,6 +29,7 @@ import { TipHostCard } from '@/features/payments';
 import { RateHostCard } from '@/features/ratings';
 import { EVENT_DELETED_MSG, LiveStatus, useEventRoom } from '@/features/realtime';
 import {
+  OutboxRequests,
   OwnSongRequests,
   requestedSongIds,
   SongRequestModal,
@@ -214,6 +215,12 @@ export function AttendeeEventDetails({ eventId, userId, isGuest }: AttendeeEvent
               {joined ? (
                 <RequestState settings={event.request_settings} ownRequests={event.song_requests} />
               ) : null}
+              <OutboxRequests
+                eventId={eventId}
+                userId={userId}
+                detailsKey={detailsKey}
+                live={room.live}
+              />
               {joined ? (
                 <OwnSongRequests
                   requests={event.song_requests}

@@ -11,7 +11,8 @@ import { IconMoodEmpty, IconPlus, IconSearch, IconX } from '@tabler/icons-react'
 import type { QueryKey } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { errorMessageOf } from '@/lib/api-client';
-import { notifyError, notifySuccess } from '@/lib/notify';
+import { notifyError, notifyInfo, notifySuccess } from '@/lib/notify';
+import { dropRequest, useKeptRequests } from '../api/request-outbox';
 import { useSongSearch } from '../api/search-songs';
 import { useCancelSongRequest, useSendSongRequest } from '../api/song-requests';
 import { songRequestPayload } from '../utils/song-request-payload';
@@ -120,6 +121,8 @@ export function SongRequestModal({
   const send = useSendSongRequest(detailsKey);
   const cancel = useCancelSongRequest(detailsKey);
   const [busySongId, setBusySongId] = useState<string | null>(null);
+  // Songs kept on the phone until it is back online count as requested: Cancel drops them.
+  const kept = useKeptRequests(attendeeId, eventId);
 
   const typing = term.trim() !== '' && term.trim() !== debounced;
   const searching = typing || search.isFetching;
@@ -128,8 +131,10 @@ export function SongRequestModal({
   function request(song: CatalogSong) {
     setBusySongId(song.song_id);
     send.mutate(songRequestPayload(song, eventId, attendeeId, dedication), {
-      onSuccess: ({ msg }) => {
-        notifySuccess(msg);
+      onSuccess: (outcome) => {
+        // Kept for later is not a failure: said calmly, as information.
+        if (outcome.kept) notifyInfo(outcome.msg);
+        else notifySuccess(outcome.msg);
         setDedication('');
       },
       onError: (error) => notifyError(errorMessageOf(error)),
@@ -138,6 +143,11 @@ export function SongRequestModal({
   }
 
   function cancelRequest(song: CatalogSong) {
+    const waiting = kept.find((request) => request.payload.songId === song.song_id);
+    if (waiting) {
+      dropRequest(waiting.key);
+      return;
+    }
     setBusySongId(song.song_id);
     cancel.mutate(
       { eventId, songId: song.song_id },
@@ -190,7 +200,10 @@ export function SongRequestModal({
           <ResultCard
             key={song.song_id}
             song={song}
-            requested={requested.has(song.song_id)}
+            requested={
+              requested.has(song.song_id) ||
+              kept.some((request) => request.payload.songId === song.song_id)
+            }
             busy={busySongId === song.song_id}
             onRequest={request}
             onCancel={cancelRequest}
