@@ -94,15 +94,15 @@ function reconnectRows(result: Result): Row[] {
   if (!back) return [['reconnect after time away', 'not measured (the probe failed)']];
   return [
     [
-      `reconnect after ${back.awaySeconds} s away: writes folded / songs whole / songs recounted / answer ms / whole snapshot KiB`,
+      `reconnect after ${back.awaySeconds} s away: writes folded / songs whole / songs recounted / answer ms / answer JSON KiB / whole snapshot KiB`,
       back.viaDelta
-        ? `${back.writes} / ${back.wholeSongs} / ${back.recountedSongs} / ${back.answerMs} / ${kib(back.snapshotBytes)}`
+        ? `${back.writes} / ${back.wholeSongs} / ${back.recountedSongs} / ${back.answerMs} / ${kib(back.answerBytes)} / ${kib(back.snapshotBytes)}`
         : `no delta (the log did not hold every write) / ${back.answerMs} / ${kib(back.snapshotBytes)}`,
     ],
     ...targetRows([
       {
-        figure: `reconnect after ${back.awaySeconds} s away: the subscribe answer with its delta`,
-        value: back.viaDelta ? kib(back.answerBytes) : Number.POSITIVE_INFINITY,
+        figure: `reconnect after ${back.awaySeconds} s away: the subscribe answer with its delta, on the wire`,
+        value: back.viaDelta ? kib(back.answerWireBytes) : Number.POSITIVE_INFINITY,
         unit: 'KiB',
         limit: 'max',
         target: 10,

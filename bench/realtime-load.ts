@@ -7,7 +7,12 @@
  * process, so one clock measures both ends.
  */
 import { performance } from 'node:perf_hooks';
-import { connectAndSubscribe, connectSocket, startFleet } from './lib/attendee-sockets.ts';
+import {
+  bytesReadBy,
+  connectAndSubscribe,
+  connectSocket,
+  startFleet,
+} from './lib/attendee-sockets.ts';
 import { round2, summary, type Percentiles } from './lib/report.ts';
 
 /** How long to wait for stragglers after the last request was answered. */
@@ -85,7 +90,10 @@ export interface LoadResult {
     wholeSongs: number;
     recountedSongs: number;
     viaDelta: boolean;
+    /** The answer as JSON text. */
     answerBytes: number;
+    /** What the answer took on the wire (deflated when big). */
+    answerWireBytes: number;
     snapshotBytes: number;
     answerMs: number;
   } | null;
@@ -218,12 +226,15 @@ export async function runLoad(input: LoadInput, hooks: LoadHooks): Promise<LoadR
       const url = input.nodeUrls[input.nodeUrls.length - 1] ?? '';
       const socket = await connectSocket(url, input.hostToken);
       try {
+        const readBefore = bytesReadBy(socket);
         const asked = performance.now();
         const answer = await socket.emitWithAck('event:subscribe', {
           eventId: input.eventId,
           since,
         });
         const answerMs = performance.now() - asked;
+        // Includes any push that reached the socket between joining the room and the answer.
+        const answerWireBytes = bytesReadBy(socket) - readBefore;
         if (!answer.ok) throw new Error(`the returning host was refused: ${answer.error}`);
         const snapshot = await fetch(`${url}/api/v1/get-event-details?id=${input.eventId}`, {
           headers: { authorization: `Bearer ${input.hostToken}` },
@@ -236,6 +247,7 @@ export async function runLoad(input: LoadInput, hooks: LoadHooks): Promise<LoadR
           recountedSongs: delta?.recounted.length ?? 0,
           viaDelta: delta !== undefined,
           answerBytes: Buffer.byteLength(JSON.stringify(answer)),
+          answerWireBytes,
           snapshotBytes: (await snapshot.arrayBuffer()).byteLength,
           answerMs: round2(answerMs),
         };

@@ -37,6 +37,11 @@ import { createScratch } from './lib/scratch.ts';
 import { catalogSongs, seedEvent, seedGuests, seedRequests, type User } from './lib/seed.ts';
 import { targetRows, type Target } from './lib/targets.ts';
 
+/** Joins into another event before the measured burst: a fifth of it, 50 to 200. */
+function joinWarmUpSize(joiners: number): number {
+  return Math.min(200, Math.max(50, Math.round(joiners / 5)));
+}
+
 export interface Options {
   durationSeconds: number;
   connections: number;
@@ -373,6 +378,8 @@ export async function runRest(options: Options): Promise<Result> {
         const senders = await seedGuests(db, config, SENDERS, sendEvent.eventId);
         const joinEvent = await seedEvent(db, config);
         const joiners = await seedGuests(db, config, options.joiners);
+        const warmUpEvent = await seedEvent(db, config);
+        const warmUpJoiners = await seedGuests(db, config, joinWarmUpSize(options.joiners));
         const hotEvent = await seedEvent(db, config);
         const hotFans = await seedGuests(
           db,
@@ -388,6 +395,8 @@ export async function runRest(options: Options): Promise<Result> {
           senders,
           joinEvent,
           joiners,
+          warmUpEvent,
+          warmUpJoiners,
           hotEvent,
           hotFans,
         };
@@ -458,31 +467,48 @@ export async function runRest(options: Options): Promise<Result> {
       );
     }
 
-    const nextJoiner = rotating<User>(seeded.joiners);
-    if (wanted('join-burst')) {
-      runs.push(
-        await measure(app, 'join-burst', `${options.joiners} attendees join one event`, {
-          url: app.url,
-          connections: options.joinConnections,
-          amount: options.joiners,
-          requests: [
-            {
-              method: 'POST',
-              path: '/api/v1/join-event',
-              setupRequest: (request) => {
-                const joiner = nextJoiner();
-                return {
-                  ...request,
-                  headers: {
-                    authorization: `Bearer ${joiner.token}`,
-                    'content-type': 'application/json',
-                  },
-                  body: JSON.stringify({ event_code: seeded.joinEvent.code }),
-                };
-              },
+    /** `joiners` each join the event with `code` once, over the join connections. */
+    const joinBurst = (name: string, what: string, joiners: User[], code: string) => {
+      const nextJoiner = rotating<User>(joiners);
+      return measure(app, name, what, {
+        url: app.url,
+        connections: Math.min(options.joinConnections, joiners.length),
+        amount: joiners.length,
+        requests: [
+          {
+            method: 'POST',
+            path: '/api/v1/join-event',
+            setupRequest: (request) => {
+              const joiner = nextJoiner();
+              return {
+                ...request,
+                headers: {
+                  authorization: `Bearer ${joiner.token}`,
+                  'content-type': 'application/json',
+                },
+                body: JSON.stringify({ event_code: code }),
+              };
             },
-          ],
-        }),
+          },
+        ],
+      });
+    };
+    if (wanted('join-burst')) {
+      // A node that has served no join yet runs the path cold (JIT); a venue's doors open on a
+      // node that has. Another event's burst first, not counted.
+      await joinBurst(
+        'join-warm-up',
+        'warm-up, not counted',
+        seeded.warmUpJoiners,
+        seeded.warmUpEvent.code,
+      );
+      runs.push(
+        await joinBurst(
+          'join-burst',
+          `${options.joiners} attendees join one event`,
+          seeded.joiners,
+          seeded.joinEvent.code,
+        ),
       );
     }
 

@@ -61,6 +61,8 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       // Journeys sign in many users from one address.
       AUTH_RATE_LIMIT_PER_MINUTE: '500',
+      // Journeys search the built-in catalog: a test never depends on reaching iTunes.
+      CATALOG_PROVIDER: 'catalog',
     },
   },
 });

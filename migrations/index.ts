@@ -9,6 +9,7 @@ import * as liveQueueCounters from './202611241000_live_queue_counters.ts';
 import * as requestSettings from './202611251000_request_settings.ts';
 import * as booth from './202611260100_booth.ts';
 import * as savedCards from './202611260100_saved_cards.ts';
+import * as songRequestKeys from './202611271000_song_request_keys.ts';
 
 /**
  * Every migration, in order. Listed explicitly (not read from the folder) so
@@ -25,4 +26,5 @@ export const migrations: Record<string, Migration> = {
   '202611251000_request_settings': requestSettings,
   '202611260100_booth': booth,
   '202611260100_saved_cards': savedCards,
+  '202611271000_song_request_keys': songRequestKeys,
 };

@@ -66,6 +66,20 @@ export function connectSocket(url: string, token: string): Promise<ClientSocket>
   });
 }
 
+/**
+ * Bytes the socket's TCP connection has read so far: what arrived on the
+ * wire, frames' headers and any permessage-deflate compression included.
+ */
+export function bytesReadBy(socket: ClientSocket): number {
+  // engine.io-client's WebSocket transport on Node holds a `ws` WebSocket, whose `_socket` is the net.Socket.
+  const transport = socket.io.engine.transport as unknown as {
+    ws?: { _socket?: { bytesRead: number } };
+  };
+  const tcp = transport.ws?._socket;
+  if (!tcp) throw new Error('no WebSocket under this socket to measure');
+  return tcp.bytesRead;
+}
+
 /** Connects and subscribes `tokens[i]` to `urls[(offset + i) % urls.length]`, a batch at a time. */
 export async function connectAndSubscribe(
   urls: readonly string[],

@@ -77,6 +77,8 @@ export async function createScratch(overrides: RawEnv = {}): Promise<Scratch> {
     WEB_DIST_DIR: path.join(dataDir, 'no-web'),
     LOG_LEVEL: 'error',
     RUN_WORKER: 'false',
+    // Benchmarks measure the app, not a music service across the internet.
+    CATALOG_PROVIDER: 'catalog',
     ...overrides,
   };
   const config = loadConfig(env);

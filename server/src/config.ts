@@ -230,11 +230,19 @@ const envSchema = z.object({
       .default(60),
   ),
   WEB_DIST_DIR: optionalString,
-  /** Where song search looks first; the built-in catalog answers when it is slow or failing. */
-  CATALOG_PROVIDER: z.preprocess(emptyAsUndefined, z.enum(CATALOG_PROVIDERS).default('catalog')),
+  /**
+   * Where song search looks first: iTunes (no key, artwork included) unless set.
+   * The built-in catalog answers when the service is slow, failing or out of reach.
+   */
+  CATALOG_PROVIDER: z.preprocess(emptyAsUndefined, z.enum(CATALOG_PROVIDERS).default('itunes')),
   CATALOG_TIMEOUT_MS: z.preprocess(
     emptyAsUndefined,
-    z.coerce.number().int().min(1).max(60_000).default(2500),
+    z.coerce.number().int().min(1).max(60_000).default(1500),
+  ),
+  /** After the service failed once, how long searches go straight to the built-in catalog. */
+  CATALOG_FALLBACK_SECONDS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().min(0).max(3600).default(60),
   ),
   ITUNES_BASE_URL: serviceUrl('https://itunes.apple.com'),
   SOUNDCLOUD_CLIENT_ID: optionalString,
@@ -391,6 +399,8 @@ export interface OverloadConfig {
 export interface CatalogConfig {
   provider: CatalogProviderName;
   timeoutMs: number;
+  /** Seconds after a failure of the music service during which it is not asked (0: always asked). */
+  fallbackSeconds: number;
   itunes: { baseUrl: string };
   soundcloud: { baseUrl: string; clientId: string | undefined };
   spotify: {
@@ -586,6 +596,7 @@ export function loadConfig(rawEnv: RawEnv = process.env): Config {
     catalog: {
       provider: env.CATALOG_PROVIDER,
       timeoutMs: env.CATALOG_TIMEOUT_MS,
+      fallbackSeconds: env.CATALOG_FALLBACK_SECONDS,
       itunes: { baseUrl: withoutTrailingSlash(env.ITUNES_BASE_URL) },
       soundcloud: {
         baseUrl: withoutTrailingSlash(env.SOUNDCLOUD_BASE_URL),

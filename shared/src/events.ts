@@ -155,6 +155,8 @@ export const eventHostSchema = z.object({
   cover_photo_path: z.string().nullable(),
   rating: z.number(),
   total_review: z.number().int(),
+  /** Can the host take a tip now (payouts set up)? Attendee screens offer "Tip" only then. */
+  accepts_tips: z.boolean(),
 });
 export type EventHost = z.infer<typeof eventHostSchema>;
 

@@ -119,6 +119,8 @@ export const userDetailsSchema = z.object({
   rating: z.number(),
   total_review: z.number().int(),
   is_rated: z.boolean(),
+  /** Can this member take a tip now (payouts set up)? Others are offered SEND TIP only then. */
+  accepts_tips: z.boolean(),
   url: z.string(),
   qrcode_path: z.string(),
   qrcode_base_path: z.string(),

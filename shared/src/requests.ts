@@ -118,6 +118,25 @@ const songDurationField = emptyAsAbsent(
 );
 
 /**
+ * A song request's idempotency key (issue 15): the phone makes one per
+ * request (`crypto.randomUUID()` fits) and sends it again with every retry;
+ * the server answers a key it has seen with the answer it gave first.
+ */
+export const CLIENT_REQUEST_ID_PATTERN = /^[A-Za-z0-9_-]{8,64}$/;
+export const CLIENT_REQUEST_ID_MSG = 'Must be 8 to 64 letters, digits, "-" or "_".';
+/**
+ * How long the server remembers a key and its answer (at least; the prune
+ * runs every PRUNE_INTERVAL_MINUTES). A phone gives up a request it kept
+ * longer than this: a retry after it would be judged anew.
+ */
+export const CLIENT_REQUEST_ID_TTL_SECONDS = 24 * 60 * 60;
+
+export const clientRequestIdField = z
+  .string({ error: CLIENT_REQUEST_ID_MSG })
+  .regex(CLIENT_REQUEST_ID_PATTERN, CLIENT_REQUEST_ID_MSG)
+  .nullish();
+
+/**
  * send-song-request (spec §7 names). For a built-in catalog song (`cat-…`) the
  * server takes title, artist, album and duration from its catalog and ignores
  * what was sent; other songs need a name, and their other fields are checked
@@ -143,6 +162,11 @@ export const sendSongRequestBody = z.object({
   attendee_id: idField.optional(),
   /** Accepted and ignored: requests show the account's own name. */
   attendee_name: z.string().max(500).optional(),
+  /**
+   * The idempotency key: a repeat of it (the same attendee) answers the first
+   * answer again — same status, message and data — and writes nothing.
+   */
+  client_request_id: clientRequestIdField,
 });
 export type SendSongRequestBody = z.infer<typeof sendSongRequestBody>;
 

@@ -51,9 +51,23 @@ function distinctSongs(songs: CatalogSong[], limit: number): CatalogSong[] {
   return distinct;
 }
 
-export function createCatalogService(db: DbOrTrx, config: CatalogConfig): CatalogService {
+/**
+ * Song search: the configured music service, or the built-in catalog when
+ * there is none. A failure of the service (timeout, HTTP error, malformed
+ * answer, no network at all) is answered from the built-in catalog, and for
+ * the next `fallbackSeconds` the service is not asked: a laptop at a venue
+ * without internet answers every search at once instead of waiting out a
+ * timeout each time. The first search after that window asks the service
+ * again. Each node keeps its own window.
+ */
+export function createCatalogService(
+  db: DbOrTrx,
+  config: CatalogConfig,
+  now: () => number = Date.now,
+): CatalogService {
   const builtin = createBuiltinProvider(db);
   const external = externalProvider(config);
+  let skipExternalUntil = 0;
 
   async function searchWith(provider: SongProvider, term: string, limit: number) {
     const songs = await provider.search(term, limit, AbortSignal.timeout(config.timeoutMs));
@@ -62,13 +76,14 @@ export function createCatalogService(db: DbOrTrx, config: CatalogConfig): Catalo
 
   return {
     async search(term, limit, log) {
-      if (!external) return searchWith(builtin, term, limit);
+      if (!external || now() < skipExternalUntil) return searchWith(builtin, term, limit);
       try {
         return await searchWith(external, term, limit);
       } catch (error) {
+        skipExternalUntil = now() + config.fallbackSeconds * 1000;
         log.warn(
-          { err: error, provider: external.name },
-          'song provider failed; answering from the built-in catalog',
+          { err: error, provider: external.name, fallbackSeconds: config.fallbackSeconds },
+          'song provider failed; answering from the built-in catalog for a while',
         );
         return searchWith(builtin, term, limit);
       }

@@ -243,6 +243,18 @@ export interface RejectedSongsTable {
   rejected_at: CreatedAt;
 }
 
+/**
+ * A song request's idempotency key and the answer it got (migration
+ * 202611271000): `answer` is the `{msg, data}` sent with `status_code`.
+ */
+export interface SongRequestKeysTable {
+  user_id: number;
+  client_request_id: string;
+  status_code: 200 | 201;
+  answer: ColumnType<unknown, string, never>;
+  created_at: CreatedAt;
+}
+
 export interface Database {
   users: UsersTable;
   auth_codes: AuthCodesTable;
@@ -253,6 +265,7 @@ export interface Database {
   song_requests: SongRequestsTable;
   queue_entries: QueueEntriesTable;
   rejected_songs: RejectedSongsTable;
+  song_request_keys: SongRequestKeysTable;
   ratings: RatingsTable;
   tips: TipsTable;
   processed_webhook_events: ProcessedWebhookEventsTable;

@@ -172,3 +172,10 @@ export function isPoolExhausted(error: unknown): boolean {
 export function isForeignKeyViolation(error: unknown): boolean {
   return error instanceof Error && (error as { code?: unknown }).code === '23503';
 }
+
+/** True when a write broke the unique constraint named `constraint` (a concurrent write got there first). */
+export function isUniqueViolation(error: unknown, constraint: string): boolean {
+  if (!(error instanceof Error)) return false;
+  const { code, constraint: broken } = error as { code?: unknown; constraint?: unknown };
+  return code === '23505' && broken === constraint;
+}

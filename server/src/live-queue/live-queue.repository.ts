@@ -120,6 +120,8 @@ export type InsertedRequest = EntryRow & {
   seq: string;
   joined_count: number;
   event_request_count: number;
+  /** With an idempotency key: the `{msg, data}` kept with it (and to be sent). */
+  answer?: unknown;
 };
 
 /**
@@ -136,13 +138,25 @@ export type InsertedRequest = EntryRow & {
  * statement's start) and an entry keeps the earliest of its requests' times.
  * Whatever the controls, a song the host rejected, and an explicit one while
  * the host takes none, write nothing.
+ *
+ * With an idempotency key, the same statement keeps the key and its answer
+ * (`answer`, the `{msg, data}` to send, built here so the first answer and
+ * every repeat are the same bytes), after the entry and under the event's
+ * lock. A key the attendee already used writes nothing; one used by a
+ * concurrent request that commits first fails the whole statement with a
+ * unique violation on `song_request_keys_pkey` (`isUniqueViolation`), which
+ * undoes the request, the seq and the counters.
  */
 export async function insertRequest(
   db: DbOrTrx,
   eventId: number,
   attendeeId: number,
   song: RequestedSong,
-  { rulesChecked, message }: { rulesChecked: boolean; message: string | null },
+  {
+    rulesChecked,
+    message,
+    key,
+  }: { rulesChecked: boolean; message: string | null; key?: RequestKey | undefined },
 ): Promise<InsertedRequest | undefined> {
   // Unless the caller has checked the host's request controls under the guest's lock,
   // only an event whose controls take everything takes the request here.
@@ -151,6 +165,11 @@ export async function insertRequest(
     : sql`events.requests_open and events.max_open_requests_per_guest = 0
         and events.guest_cooldown_seconds = 0 and events.song_repeat_minutes = 0
         and cardinality(events.blocked_terms) = 0`;
+  // A key the attendee used before writes nothing (its kept answer is read after).
+  const keyUnused = key
+    ? sql`and not exists (select 1 from song_request_keys k
+                          where k.user_id = ${attendeeId} and k.client_request_id = ${key.id})`
+    : sql``;
   const result = await sql<InsertedRequest>`
     with inserted as (
       insert into song_requests (event_id, attendee_id, song_id, song_name, song_artist,
@@ -167,8 +186,9 @@ export async function insertRequest(
         and ${commitWithoutWaitingForDisk}
         and exists (select 1 from event_attendees a
                     where a.event_id = ${eventId} and a.user_id = ${attendeeId})
+        ${keyUnused}
       on conflict (event_id, attendee_id, song_id) do nothing
-      returning id, created_at
+      returning ${key ? sql`*` : sql`id, created_at`}
     ), bumped as (
       update events set seq = seq + 1, request_count = request_count + 1
       from inserted
@@ -189,13 +209,108 @@ export async function insertRequest(
         dedication_count = queue_entries.dedication_count + excluded.dedication_count,
         first_requested_at = least(queue_entries.first_requested_at, excluded.first_requested_at)
       returning *
-    )
+    )${key ? keptAnswer(attendeeId, key) : sql``}
     select bumped.id, bumped.created_at, bumped.seq, bumped.joined_count,
       bumped.event_request_count, entry.*,
       (select ${shownName} from users where users.id = ${attendeeId}) as attendee_name
-    from bumped, entry
+      ${key ? sql`, keyed.answer` : sql``}
+    from bumped, entry${key ? sql`, keyed` : sql``}
   `.execute(db);
   return result.rows[0];
+}
+
+/** An idempotency key of a song request, and the message its first answer carries. */
+export interface RequestKey {
+  id: string;
+  msg: string;
+}
+
+/** A timestamp as `Date.prototype.toISOString` writes it (UTC, milliseconds, `Z`). */
+function isoTime(column: string) {
+  return sql`to_char(${sql.ref(column)} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+}
+
+/**
+ * The CTE that keeps a new request's key with its answer (201): the
+ * contract's `{msg, data}` built from the inserted row and the song's entry,
+ * field for field as `toSongRequest` and `toGroupedSong` shape them.
+ */
+function keptAnswer(attendeeId: number, key: RequestKey) {
+  const allPlayed = sql`entry.unplayed_count = 0`;
+  return sql`, keyed as (
+      insert into song_request_keys (user_id, client_request_id, status_code, answer)
+      select ${attendeeId}, ${key.id}, 201, jsonb_build_object(
+        'msg', ${key.msg}::text,
+        'data', jsonb_build_object(
+          'song_request', jsonb_build_object(
+            'id', inserted.id, 'event_id', inserted.event_id,
+            'attendee_id', inserted.attendee_id,
+            'attendee_name', (select ${shownName} from users where users.id = ${attendeeId}),
+            'song_id', inserted.song_id, 'song_name', inserted.song_name,
+            'song_artist', inserted.song_artist, 'album_name', inserted.album_name,
+            'song_image', inserted.song_image, 'song_link', inserted.song_link,
+            'song_duration', inserted.song_duration, 'status', inserted.status,
+            'message', inserted.message, 'created_at', ${isoTime('inserted.created_at')},
+            'played_at', null),
+          'grouped_song_request', jsonb_build_object(
+            'event_id', entry.event_id, 'song_id', entry.song_id,
+            'song_name', entry.song_name, 'song_artist', entry.song_artist,
+            'album_name', entry.album_name, 'song_image', entry.song_image,
+            'song_link', entry.song_link, 'song_duration', entry.song_duration,
+            'status', case when ${allPlayed} then 1 else 0 end,
+            'request_count', entry.request_count,
+            'first_requested_at', ${isoTime('entry.first_requested_at')},
+            'played_at', case when ${allPlayed} then ${isoTime('entry.last_played_at')} end,
+            'later', entry.later, 'dedication_count', entry.dedication_count),
+          'created', true))
+      from inserted, entry
+      returning answer
+    )`;
+}
+
+/** A kept answer of a song request: the status code and the `{msg, data}` sent with it. */
+export interface KeptAnswer {
+  status_code: 200 | 201;
+  answer: unknown;
+}
+
+/** The answer the attendee's earlier request with this key got, or undefined. */
+export async function findRequestKey(
+  db: DbOrTrx,
+  attendeeId: number,
+  keyId: string,
+): Promise<KeptAnswer | undefined> {
+  return db
+    .selectFrom('song_request_keys')
+    .select(['status_code', 'answer'])
+    .where('user_id', '=', attendeeId)
+    .where('client_request_id', '=', keyId)
+    .executeTakeFirst();
+}
+
+/**
+ * Keeps a key with an answer that wrote nothing (a repeat of a song the
+ * attendee holds), once: answers the kept answer, the first one if another
+ * request with the key got there before.
+ */
+export async function keepRequestAnswer(
+  db: DbOrTrx,
+  attendeeId: number,
+  keyId: string,
+  kept: { status_code: 200 | 201; answer: unknown },
+): Promise<KeptAnswer | undefined> {
+  const inserted = await db
+    .insertInto('song_request_keys')
+    .values({
+      user_id: attendeeId,
+      client_request_id: keyId,
+      status_code: kept.status_code,
+      answer: JSON.stringify(kept.answer),
+    })
+    .onConflict((oc) => oc.columns(['user_id', 'client_request_id']).doNothing())
+    .returning(['status_code', 'answer'])
+    .executeTakeFirst();
+  return inserted ?? findRequestKey(db, attendeeId, keyId);
 }
 
 /** Inside a query on `events`: did the host reject this song for the night? */

@@ -11,10 +11,11 @@ import {
   type MarkAs,
   type NowPlaying,
   REQUEST_MSG,
+  type SendSongRequestData,
   type SongRequest,
 } from '@floorfill/shared';
 import { conflict, forbidden, notFound, unauthorized, ValidationError } from '../http/errors.ts';
-import { isForeignKeyViolation, type Db, type DbOrTrx } from '../infra/db.ts';
+import { isForeignKeyViolation, isUniqueViolation, type Db, type DbOrTrx } from '../infra/db.ts';
 import { readEventLine } from './event-line.ts';
 import * as repo from './live-queue.repository.ts';
 import type { EntryRow, LockedEvent, RequestedSong, RequestRow } from './live-queue.repository.ts';
@@ -40,6 +41,35 @@ export interface RequestOutcome {
   grouped: GroupedSongRequest;
   /** False when the attendee had already requested the song (nothing changed). */
   created: boolean;
+}
+
+/** What send-song-request answers: its status code, message and data. */
+export interface RequestAnswer {
+  status: 200 | 201;
+  msg: string;
+  data: SendSongRequestData;
+}
+
+/** The unique constraint a second request with a used idempotency key breaks. */
+const REQUEST_KEY_CONSTRAINT = 'song_request_keys_pkey';
+
+/** A request's answer: 201 when it went in, 200 when the attendee already had the song. */
+function answerOf(outcome: RequestOutcome): RequestAnswer {
+  return {
+    status: outcome.created ? 201 : 200,
+    msg: outcome.created ? REQUEST_MSG.requested : REQUEST_MSG.alreadyRequested,
+    data: {
+      song_request: outcome.request,
+      grouped_song_request: outcome.grouped,
+      created: outcome.created,
+    },
+  };
+}
+
+/** An answer kept with an idempotency key, as it was sent the first time. */
+function keptAnswerOf(kept: repo.KeptAnswer): RequestAnswer {
+  const { msg, data } = kept.answer as { msg: string; data: SendSongRequestData };
+  return { status: kept.status_code, msg, data };
 }
 
 export interface JoinOutcome {
@@ -223,14 +253,17 @@ export function createLiveQueue({ db, publish }: LiveQueueDeps) {
     }
   }
 
-  /** The answer and the pushes of a request that went in. */
+  /**
+   * The answer and the pushes of a request that went in; with a key, the
+   * answer is the one the statement kept with it.
+   */
   function requestInserted(
     attendeeId: number,
     eventId: number,
     song: RequestedSong,
     message: string | null,
     row: repo.InsertedRequest,
-  ): { result: RequestOutcome; changes: QueueChange[] } {
+  ): { result: RequestAnswer; changes: QueueChange[] } {
     const grouped = toGroupedSong(row);
     const request: SongRequest = {
       id: row.id,
@@ -254,10 +287,49 @@ export function createLiveQueue({ db, publish }: LiveQueueDeps) {
     // already waiting (another of its requests unplayed) nothing but the counts moved.
     const recount = row.unplayed_count > 1;
     const songs: SongChange[] = [{ songId: song.songId, grouped, audience: 'host', recount }];
-    return {
-      result: { request, grouped, created: true },
-      changes: [{ eventId, seq: Number(row.seq), stats, songs }],
-    };
+    const result =
+      row.answer === undefined
+        ? answerOf({ request, grouped, created: true })
+        : keptAnswerOf({ status_code: 201, answer: row.answer });
+    return { result, changes: [{ eventId, seq: Number(row.seq), stats, songs }] };
+  }
+
+  /** With a key the attendee used before: the answer kept with it. */
+  async function keptFor(attendeeId: number, keyId?: string): Promise<RequestAnswer | undefined> {
+    if (keyId === undefined) return undefined;
+    const kept = await repo.findRequestKey(db, attendeeId, keyId);
+    return kept && keptAnswerOf(kept);
+  }
+
+  /**
+   * A repeat of a song the attendee already has: 200 with their request. A
+   * key keeps that answer too (a retry after a cancel must not make a new
+   * request), unless a request with it got there first: then that one's.
+   */
+  async function repeatAnswer(
+    attendeeId: number,
+    eventId: number,
+    songId: string,
+    keyId?: string,
+  ): Promise<RequestAnswer> {
+    const answer = answerOf(await ownRequestAnswer(attendeeId, eventId, songId));
+    if (keyId === undefined) return answer;
+    try {
+      const kept = await repo.keepRequestAnswer(db, attendeeId, keyId, {
+        status_code: answer.status,
+        answer: { msg: answer.msg, data: answer.data },
+      });
+      return kept ? keptAnswerOf(kept) : answer;
+    } catch (error) {
+      // The account went meanwhile (a guest logging out on another tab), as in `apply`.
+      if (isForeignKeyViolation(error)) throw unauthorized(MSG.unauthenticated);
+      throw error;
+    }
+  }
+
+  /** The key and the message its answer keeps, for the insert's statement. */
+  function requestKey(keyId?: string): repo.RequestKey | undefined {
+    return keyId === undefined ? undefined : { id: keyId, msg: REQUEST_MSG.requested };
   }
 
   /**
@@ -273,7 +345,8 @@ export function createLiveQueue({ db, publish }: LiveQueueDeps) {
     eventId: number,
     song: RequestedSong,
     message: string | null,
-  ): Promise<RequestOutcome> {
+    keyId?: string,
+  ): Promise<RequestAnswer> {
     return apply(async (trx) => {
       if (!(await repo.lockGuest(trx, eventId, attendeeId))) throw forbidden(REQUEST_MSG.joinFirst);
       const rules = await repo.readRequestRules(trx, eventId, attendeeId, song.songId);
@@ -281,15 +354,23 @@ export function createLiveQueue({ db, publish }: LiveQueueDeps) {
       const refusedSong = songRefusal(rules, song);
       if (refusedSong) throw new ValidationError({ song_id: [refusedSong] }, refusedSong);
       if (rules.already_requested) {
-        throw new NothingChanged(() => ownRequestAnswer(attendeeId, eventId, song.songId));
+        throw new NothingChanged(() => repeatAnswer(attendeeId, eventId, song.songId, keyId));
       }
       const refusal = ruleRefusal(rules, song);
       if (refusal) throw new ValidationError({ song_id: [refusal] }, refusal);
       const row = await repo.insertRequest(trx, eventId, attendeeId, song, {
         rulesChecked: true,
         message,
+        key: requestKey(keyId),
       });
-      if (!row) throw new NothingChanged(() => ownRequestAnswer(attendeeId, eventId, song.songId));
+      // A repeat that raced in, or a key a request that raced in used.
+      if (!row) {
+        throw new NothingChanged(
+          async () =>
+            (await keptFor(attendeeId, keyId)) ??
+            repeatAnswer(attendeeId, eventId, song.songId, keyId),
+        );
+      }
       return requestInserted(attendeeId, eventId, song, message, row);
     });
   }
@@ -356,35 +437,53 @@ export function createLiveQueue({ db, publish }: LiveQueueDeps) {
      * for a refusal are read only then. A song the host rejected, or an
      * explicit one while the host takes none, is refused (422), even to a
      * guest who had asked for it before. `message` is the dedication.
+     *
+     * `keyId` is the client's idempotency key: the first answer with it (a
+     * success; refusals are judged again) is kept in the same statement or
+     * transaction as the write, and a later request with it — sequential or
+     * concurrent, for any song — answers that same answer and writes nothing.
      */
-    request(
+    async request(
       attendeeId: number,
       eventId: number,
       song: RequestedSong,
       message: string | null = null,
-    ): Promise<RequestOutcome> {
-      const refused = async (): Promise<RequestOutcome> => {
+      keyId?: string,
+    ): Promise<RequestAnswer> {
+      const judged = async (): Promise<RequestAnswer> => {
         const event = await repo.findRequestRefusal(db, eventId, attendeeId, song.songId);
         if (!event) throw notFound(REQUEST_MSG.eventNotFound);
         if (!event.attending) throw forbidden(REQUEST_MSG.joinFirst);
         if (hasEnded(event)) throw conflict(REQUEST_MSG.eventEnded);
         // The host's controls are on: the request goes the careful way.
-        if (hasRules(event)) return requestUnderRules(attendeeId, eventId, song, message);
+        if (hasRules(event)) return requestUnderRules(attendeeId, eventId, song, message, keyId);
         const refusal = songRefusal(event, song);
         if (refusal) throw new ValidationError({ song_id: [refusal] }, refusal);
-        return ownRequestAnswer(attendeeId, eventId, song.songId);
+        return repeatAnswer(attendeeId, eventId, song.songId, keyId);
       };
-      return apply(
-        async (writer) => {
-          const row = await repo.insertRequest(writer, eventId, attendeeId, song, {
-            rulesChecked: false,
-            message,
-          });
-          if (!row) throw new NothingChanged(refused);
-          return requestInserted(attendeeId, eventId, song, message, row);
-        },
-        { transaction: false },
-      );
+      // Nothing went in: a key used before answers first, whatever the event is now.
+      const refused = async () => (await keptFor(attendeeId, keyId)) ?? judged();
+      try {
+        return await apply(
+          async (writer) => {
+            const row = await repo.insertRequest(writer, eventId, attendeeId, song, {
+              rulesChecked: false,
+              message,
+              key: requestKey(keyId),
+            });
+            if (!row) throw new NothingChanged(refused);
+            return requestInserted(attendeeId, eventId, song, message, row);
+          },
+          { transaction: false },
+        );
+      } catch (error) {
+        // A request with the same key committed while this one ran: this one was undone whole.
+        if (keyId !== undefined && isUniqueViolation(error, REQUEST_KEY_CONSTRAINT)) {
+          const kept = await keptFor(attendeeId, keyId);
+          if (kept) return kept;
+        }
+        throw error;
+      }
     },
 
     /** Removes the attendee's own request for a song; someone else's is simply not found. */

@@ -85,6 +85,35 @@ export async function deleteStaleCodeRequests(
 }
 
 /**
+ * Song requests' idempotency keys kept more than `ageSeconds`: a phone that
+ * still retries one after that is judged anew (CLIENT_REQUEST_ID_TTL_SECONDS).
+ */
+export async function deleteStaleRequestKeys(
+  db: Db,
+  ageSeconds: number,
+  limit: number,
+): Promise<number> {
+  const result = await db
+    .deleteFrom('song_request_keys')
+    .where((eb) =>
+      eb(
+        eb.refTuple('user_id', 'client_request_id'),
+        'in',
+        eb
+          .selectFrom('song_request_keys')
+          .select(['user_id', 'client_request_id'])
+          .where('created_at', '<', endedBefore(ageSeconds))
+          .limit(limit)
+          .forUpdate()
+          .skipLocked()
+          .$asTuple('user_id', 'client_request_id'),
+      ),
+    )
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/**
  * Guest accounts nobody has used for `days`: made before the cut-off, with no
  * session still open and none started since, and no song request since.
  * A guest whose phone still holds a live session is never among them.

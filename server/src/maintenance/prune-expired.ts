@@ -1,4 +1,4 @@
-import { RESEND_COOLDOWN_SECONDS } from '@floorfill/shared';
+import { CLIENT_REQUEST_ID_TTL_SECONDS, RESEND_COOLDOWN_SECONDS } from '@floorfill/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Db } from '../infra/db.ts';
@@ -7,6 +7,7 @@ import {
   deleteEndedSessions,
   deleteExpiredAuthCodes,
   deleteStaleCodeRequests,
+  deleteStaleRequestKeys,
 } from './maintenance.repository.ts';
 
 /** Rows stay a day past their end, for support questions and log correlation. */
@@ -20,6 +21,7 @@ export interface PrunedCounts {
   sessions: number;
   auth_codes: number;
   code_requests: number;
+  request_keys: number;
 }
 
 type DeleteBatch = (db: Db, graceSeconds: number, limit: number) => Promise<number>;
@@ -42,7 +44,8 @@ async function deleteAll(
 /**
  * Delete what can never be used again: sessions expired or revoked, codes
  * expired, resend cooldowns long over — each only once it is more than
- * PRUNE_GRACE_SECONDS past its end.
+ * PRUNE_GRACE_SECONDS past its end — and song requests' idempotency keys
+ * kept for more than CLIENT_REQUEST_ID_TTL_SECONDS (a day).
  */
 export async function pruneExpiredRows(
   db: Db,
@@ -55,6 +58,12 @@ export async function pruneExpiredRows(
       db,
       deleteStaleCodeRequests,
       PRUNE_GRACE_SECONDS + LONGEST_COOLDOWN_SECONDS,
+      batchSize,
+    ),
+    request_keys: await deleteAll(
+      db,
+      deleteStaleRequestKeys,
+      CLIENT_REQUEST_ID_TTL_SECONDS,
       batchSize,
     ),
   };

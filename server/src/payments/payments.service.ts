@@ -25,6 +25,7 @@ import { findStripeCustomer } from '../wallets/wallets.repository.ts';
 import * as repo from './payments.repository.ts';
 import type { PaymentAccountRow, TipRecipientRow } from './payments.repository.ts';
 import { applyPaymentEvent, type TipPaidNotice } from './apply-payment-event.ts';
+import { acceptsTips } from './tip-recipient.ts';
 import { callStripe, isStripeError, StripeUnavailableError } from './stripe-client.ts';
 
 /**
@@ -146,12 +147,7 @@ export function createPaymentsService({ config, stripe }: PaymentsServiceDeps) {
     return link.url;
   }
 
-  /** Can this host take a tip now, in this mode? */
-  function canReceiveTips(host: TipRecipientRow): boolean {
-    if (host.stripe_account_status !== STRIPE_ACCOUNT_ACTIVE) return false;
-    if (isDemo) return true;
-    return Boolean(host.stripe_account_id) && !host.stripe_account_is_demo;
-  }
+  const canReceiveTips = (host: TipRecipientRow) => acceptsTips(host, config.payments.mode);
 
   /**
    * The checks every tip passes, however it is paid (a checkout link or the

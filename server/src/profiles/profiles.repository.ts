@@ -25,6 +25,8 @@ const profileColumns = [
   'rating_sum',
   'rating_count',
   'stripe_account_status',
+  'stripe_account_id',
+  'stripe_account_is_demo',
 ] as const;
 
 /** A member's profile row; guests have no profile (undefined, like a missing user). */
@@ -113,6 +115,9 @@ export async function findHostCard(db: DbOrTrx, hostId: number) {
       'cover_photo_path',
       'rating_sum',
       'rating_count',
+      'stripe_account_id',
+      'stripe_account_status',
+      'stripe_account_is_demo',
     ])
     .where('id', '=', hostId)
     .executeTakeFirst();

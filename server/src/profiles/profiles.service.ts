@@ -13,6 +13,7 @@ import { ValidationError } from '../http/errors.ts';
 import type { SocialLinkValue } from '../infra/database-types.ts';
 import type { DbOrTrx } from '../infra/db.ts';
 import { publicEventView, type EventsService } from '../events/events.service.ts';
+import { acceptsTips } from '../payments/tip-recipient.ts';
 import * as repo from './profiles.repository.ts';
 import type { SocialPlatformRow } from './profiles.repository.ts';
 import { socialIconColor, socialIconPath } from './social-icons.ts';
@@ -63,7 +64,10 @@ export interface ProfileImagePaths {
   cover_photo_path?: string;
 }
 
-export function createProfilesService(config: Pick<Config, 'publicUrl'>, events: EventsService) {
+export function createProfilesService(
+  config: Pick<Config, 'publicUrl' | 'payments'>,
+  events: EventsService,
+) {
   const profileUrl = (userId: number) => `${config.publicUrl}/attendee/host-profile/${userId}`;
 
   return {
@@ -91,6 +95,7 @@ export function createProfilesService(config: Pick<Config, 'publicUrl'>, events:
         cover_photo_path: row.cover_photo_path,
         rating: ratingOf(row.rating_sum, row.rating_count),
         total_review: row.rating_count,
+        accepts_tips: acceptsTips(row, config.payments.mode),
       };
     },
 
@@ -111,6 +116,7 @@ export function createProfilesService(config: Pick<Config, 'publicUrl'>, events:
         rating: ratingOf(row.rating_sum, row.rating_count),
         total_review: row.rating_count,
         is_rated: isSelf ? false : await repo.hasRatedHost(db, userId, viewerId),
+        accepts_tips: acceptsTips(row, config.payments.mode),
         url: profileUrl(row.id),
         qrcode_path: profileQrPath(row.id),
         qrcode_base_path: config.publicUrl,

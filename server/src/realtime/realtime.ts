@@ -216,6 +216,9 @@ function tokenFromHandshake(socket: AppSocket, app: FastifyInstance): string | u
   return app.parseCookie(cookieHeader)[SESSION_COOKIE] || undefined;
 }
 
+/** Frames of at least this many bytes are sent deflated (permessage-deflate), smaller ones as is. */
+export const COMPRESS_FRAMES_FROM_BYTES = 8 * 1024;
+
 /**
  * Socket.IO on the app's own HTTP server. With Redis the adapter carries every
  * room emit to the other nodes. WebSocket is the only transport, so a load
@@ -230,6 +233,11 @@ export function attachRealtime(app: FastifyInstance): Realtime {
     pingInterval: 20_000,
     pingTimeout: 20_000,
     maxHttpBufferSize: 16 * 1024,
+    // A returning host's catch-up answer (the changes since its seq) can run to tens of KB on
+    // venue Wi-Fi; frames that big go deflated (JSON shrinks ~5×). Everything pushed to a whole
+    // room stays far below the threshold, so the thousands of attendee sockets never compress
+    // (nor hold a zlib context): only the few sockets that get a big answer pay for one.
+    perMessageDeflate: { threshold: COMPRESS_FRAMES_FROM_BYTES },
     // A page on another site may open a WebSocket here with the visitor's cookie: refuse its handshake.
     allowRequest: (request, callback) => {
       callback(null, originPolicy.allows(request.headers, handshakeOrigin(request)));

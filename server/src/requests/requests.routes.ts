@@ -11,7 +11,6 @@ import {
   type CancelSongRequestData,
   type MarkAs,
   type MarkResult,
-  type SendSongRequestData,
   exportSetListQuery,
 } from '@floorfill/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -49,7 +48,8 @@ export const requestRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Request a song: 201 when new, 200 when the caller had already requested it',
+        summary:
+          'Request a song: 201 when new, 200 when the caller had already requested it; a repeated client_request_id answers the first answer again',
         body: sendSongRequestBody,
         response: envelopes({ 200: sendSongRequestData, 201: sendSongRequestData }),
       },
@@ -59,20 +59,14 @@ export const requestRoutes: FastifyPluginAsyncZod = async (app) => {
       const session = requireSession(request);
       assertSameUser(session, request.body.attendee_id);
       const song = await resolveSong(request.body);
-      const outcome = await liveQueue.request(
+      const answer = await liveQueue.request(
         session.userId,
         request.body.event_id,
         song,
         request.body.message,
+        request.body.client_request_id ?? undefined,
       );
-      const data: SendSongRequestData = {
-        song_request: outcome.request,
-        grouped_song_request: outcome.grouped,
-        created: outcome.created,
-      };
-      return reply
-        .status(outcome.created ? 201 : 200)
-        .send(ok(outcome.created ? REQUEST_MSG.requested : REQUEST_MSG.alreadyRequested, data));
+      return reply.status(answer.status).send(ok(answer.msg, answer.data));
     },
   );
 

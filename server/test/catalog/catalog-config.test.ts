@@ -18,10 +18,11 @@ function configError(env: Record<string, string>): string {
 }
 
 describe('song catalog settings', () => {
-  it('uses the built-in catalog with a 2.5 s timeout by default', () => {
+  it('asks iTunes first by default, within 1.5 s, and leaves it alone for 60 s after a failure', () => {
     expect(loadConfig(base).catalog).toEqual({
-      provider: 'catalog',
-      timeoutMs: 2500,
+      provider: 'itunes',
+      timeoutMs: 1500,
+      fallbackSeconds: 60,
       itunes: { baseUrl: 'https://itunes.apple.com' },
       soundcloud: { baseUrl: 'https://api-v2.soundcloud.com', clientId: undefined },
       spotify: {
@@ -33,8 +34,14 @@ describe('song catalog settings', () => {
     });
   });
 
-  it('selects iTunes without any key', () => {
+  it('selects iTunes without any key, and the built-in catalog alone when asked', () => {
     expect(loadConfig({ ...base, CATALOG_PROVIDER: 'itunes' }).catalog.provider).toBe('itunes');
+    expect(loadConfig({ ...base, CATALOG_PROVIDER: 'catalog' }).catalog.provider).toBe('catalog');
+  });
+
+  it('refuses a fallback window outside 0–3600 s', () => {
+    expect(configError({ CATALOG_FALLBACK_SECONDS: '-1' })).toMatch(/CATALOG_FALLBACK_SECONDS:/);
+    expect(configError({ CATALOG_FALLBACK_SECONDS: '3601' })).toMatch(/CATALOG_FALLBACK_SECONDS:/);
   });
 
   it('refuses an unknown provider and names the variable', () => {

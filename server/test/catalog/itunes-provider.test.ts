@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createCatalogService, type CatalogService } from '../../src/catalog/catalog.service.ts';
+import { loadConfig } from '../../src/config.ts';
+import { createLogger } from '../../src/infra/logger.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import {
   hang,
@@ -21,6 +24,8 @@ describe('song search through iTunes', () => {
       CATALOG_PROVIDER: 'itunes',
       ITUNES_BASE_URL: itunes.url,
       CATALOG_TIMEOUT_MS: '1000',
+      // Every test here asks iTunes afresh; the window after a failure has its own tests below.
+      CATALOG_FALLBACK_SECONDS: '0',
     });
     search = await songSearchAs(t);
   });
@@ -118,5 +123,57 @@ describe('song search through iTunes', () => {
     );
     const songs = await search.songs('dancing queen');
     expect(songs.map((song) => song.song_id)).toContain('cat-abba--dancing-queen');
+  });
+});
+
+describe('after iTunes failed, the built-in catalog answers for a while without asking it', () => {
+  let itunes: FakeMusicService;
+  let t: TestApp;
+  let clock = 0;
+  let catalog: CatalogService;
+  const log = createLogger(loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }));
+  const providers = async (term: string) =>
+    new Set((await catalog.search(term, 5, log)).map((song) => song.provider));
+
+  beforeAll(async () => {
+    itunes = await startFakeMusicService();
+    t = await createTestApp();
+    catalog = createCatalogService(
+      t.ctx.db,
+      { ...t.ctx.config.catalog, provider: 'itunes', itunes: { baseUrl: itunes.url } },
+      () => clock,
+    );
+  });
+  afterAll(async () => {
+    await t.close();
+    await itunes.close();
+  });
+
+  it('skips iTunes for the window after a failure, then asks it again', async () => {
+    itunes.on('GET', '/search', (_request, response) => sendText(response, 503, 'Unavailable'));
+    expect(await providers('bohemian rhapsody')).toEqual(new Set(['catalog']));
+    expect(itunes.requests).toHaveLength(1);
+
+    // iTunes is back, but within the window the built-in catalog answers without asking.
+    itunes.on('GET', '/search', (_request, response) =>
+      sendJson(response, 200, itunesSearchAnswer),
+    );
+    clock += 59_000;
+    expect(await providers('bohemian rhapsody')).toEqual(new Set(['catalog']));
+    expect(itunes.requests).toHaveLength(1);
+
+    clock += 1_000;
+    expect(await providers('bohemian rhapsody')).toEqual(new Set(['itunes']));
+    expect(itunes.requests).toHaveLength(2);
+  });
+
+  it('never closes the door while iTunes answers, empty answers included', async () => {
+    itunes.requests.length = 0;
+    itunes.on('GET', '/search', (_request, response) =>
+      sendJson(response, 200, { resultCount: 0, results: [] }),
+    );
+    expect(await catalog.search('nothing matches this', 5, log)).toEqual([]);
+    expect(await catalog.search('nothing matches this', 5, log)).toEqual([]);
+    expect(itunes.requests).toHaveLength(2);
   });
 });

@@ -151,6 +151,8 @@ describe('GET /api/v1/get-event-details', () => {
       cover_photo_path: null,
       rating: 4.7,
       total_review: 3,
+      // No payout account yet: attendees are not offered "Tip".
+      accepts_tips: false,
     });
   });
 

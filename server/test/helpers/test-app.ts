@@ -87,6 +87,8 @@ export async function createTestApp(env: RawEnv = {}): Promise<TestApp> {
     // Tests send many more song requests and searches per user than a person; the rate-limit tests set their own.
     SONG_REQUEST_RATE_LIMIT_PER_MINUTE: '100000',
     SONG_SEARCH_RATE_LIMIT_PER_MINUTE: '100000',
+    // Tests never reach the internet: song search is the built-in catalog unless a test points a provider at its fake.
+    CATALOG_PROVIDER: 'catalog',
     ...env,
   });
   const logger = createLogger(config);

@@ -15,11 +15,19 @@ import {
   type TestSocket,
 } from '../helpers/socket-client.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { COMPRESS_FRAMES_FROM_BYTES } from '../../src/realtime/realtime.ts';
+
+/** What `ws` keeps under a WebSocket: the TCP socket, whose byte count is what crossed the wire. */
+interface WireSocket {
+  extensions: string;
+  _socket: { bytesRead: number };
+}
 import {
   AGADOO,
   BOHEMIAN,
   cancelRequest,
   GET_READY,
+  itunesSong,
   joined,
   markRequest,
   sendRequest,
@@ -174,6 +182,38 @@ describe('reconnecting with the seq of the snapshot held', () => {
       .execute();
     expect((await sendRequest(t, ana, event.id)).statusCode).toBe(201);
     expect(await rejoin(host, event.id, before.seq)).toEqual({ seq: before.seq + 2 });
+  });
+
+  it('a big catch-up answer travels deflated (permessage-deflate), a third of its JSON or less', async () => {
+    const event = await insertEvent(t, host.id);
+    const guests = await signInMany(t, 4, 'Crowd');
+    for (const guest of guests) await joined(t, guest, event.code);
+    const before = await hostSnapshot(event.id);
+    for (const [index, guest] of guests.entries()) {
+      for (let song = 0; song < 10; song += 1) {
+        const res = await sendRequest(t, guest, event.id, itunesSong(`${index}-${song}`));
+        expect(res.statusCode).toBe(201);
+      }
+    }
+
+    const socket = connectSocket(baseUrl, { token: tokenOf(host) });
+    sockets.push(socket);
+    await connected(socket);
+    const ws = (socket.io.engine.transport as unknown as { ws: WebSocket & WireSocket }).ws;
+    expect(ws.extensions).toContain('permessage-deflate');
+    const readBefore = ws._socket.bytesRead;
+    const answer = await socket.emitWithAck('event:subscribe', {
+      eventId: event.id,
+      since: before.seq,
+    });
+    const onTheWire = ws._socket.bytesRead - readBefore;
+    socket.disconnect();
+    if (!answer.ok) throw new Error(answer.error);
+    expect(answer.data.delta?.upserted).toHaveLength(40);
+
+    const asJson = Buffer.byteLength(JSON.stringify(answer));
+    expect(asJson).toBeGreaterThan(COMPRESS_FRAMES_FROM_BYTES);
+    expect(onTheWire).toBeLessThan(asJson / 3);
   });
 
   it('refuses a malformed seq without joining the room', async () => {

@@ -1,5 +1,7 @@
 /** What other features may use of song requests; everything else here is private. */
 export { useCancelSongRequest } from './api/song-requests';
+export { useKeptRequests } from './api/request-outbox';
+export { OutboxRequests } from './components/outbox-requests';
 export { OwnSongRequests } from './components/own-song-requests';
 export { PopularSongs } from './components/popular-songs';
 export { SongSearch } from './components/song-search';

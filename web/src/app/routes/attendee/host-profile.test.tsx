@@ -57,6 +57,15 @@ describe('host profile as an attendee sees it', () => {
     expect(dialog).toHaveTextContent('Send DJ Dana a tip.');
   });
 
+  it('offers no SEND TIP for a host who cannot take tips (no payouts set up)', async () => {
+    useSessionStore.getState().signIn(sessionUser({ id: 9, role: ROLE.attendee }), ROLE.attendee);
+    stubApi({ '/api/v1/get-user-details': ok({ ...publicDetails(), accepts_tips: false }) });
+    renderAt('/attendee/host-profile/7');
+
+    expect(await screen.findByRole('button', { name: 'RATE' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'SEND TIP' })).not.toBeInTheDocument();
+  });
+
   it('shows RATED, disabled, once the attendee has rated this host', async () => {
     useSessionStore.getState().signIn(sessionUser({ id: 9, role: ROLE.attendee }), ROLE.attendee);
     stubApi({ '/api/v1/get-user-details': ok({ ...publicDetails(), is_rated: true }) });

@@ -230,6 +230,16 @@ describe('attendee event details', () => {
     expect(await screen.findByRole('button', { name: 'Rate The Host' })).toBeInTheDocument();
   });
 
+  it('offers no tip when the host cannot take one (no payouts set up)', async () => {
+    const host = { ...attendeeEventDetails().host, accepts_tips: false };
+    stubApi({
+      '/api/v1/get-attendee-event-details': () => details({ joined: true, is_live: true, host }),
+    });
+    renderDetails();
+    expect(await screen.findByRole('button', { name: 'Rate The Host' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Tip Host' })).not.toBeInTheDocument();
+  });
+
   it('before joining, joins with the code the QR link carries, and asks for it without one', async () => {
     // The server's public view: no code, no link, no street address.
     const publicView = { joined: false, event_code: '', code: '', url: '', qrcode_path: '' };

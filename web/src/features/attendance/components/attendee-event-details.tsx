@@ -22,6 +22,7 @@ import { TipHostCard } from '@/features/payments';
 import { RateHostCard } from '@/features/ratings';
 import { EVENT_DELETED_MSG, LiveStatus, useEventRoom } from '@/features/realtime';
 import {
+  OutboxRequests,
   OwnSongRequests,
   PopularSongs,
   requestedSongIds,
@@ -149,6 +150,11 @@ export function AttendeeEventDetails({ eventId, userId, isGuest }: AttendeeEvent
   const hostName = event.host.display_name || event.host.name;
   const requestAllowed = canRequest(event.request_settings, event.song_requests);
   const firstRequest = event.song_requests.length === 0 && event.rejected_requests.length === 0;
+  // Requests kept on the phone while offline ("Will send when you're back online"), sent when
+  // the connection is back: shown once, above the guest's own requests.
+  const outbox = (
+    <OutboxRequests eventId={eventId} userId={userId} detailsKey={detailsKey} live={room.live} />
+  );
   const dialog = dialogText(pending, event);
   // Before joining the server keeps the code to itself: it comes with the QR link (or is typed).
   const joinCode = event.event_code || searchParams.get('code')?.trim() || '';
@@ -225,6 +231,7 @@ export function AttendeeEventDetails({ eventId, userId, isGuest }: AttendeeEvent
                   <Title order={2} fz="lg" id="own-requests-title">
                     Your requests
                   </Title>
+                  {outbox}
                   <OwnSongRequests
                     requests={event.song_requests}
                     rejected={event.rejected_requests}
@@ -255,6 +262,7 @@ export function AttendeeEventDetails({ eventId, userId, isGuest }: AttendeeEvent
                   <Title order={2} fz="lg" id="song-request-title">
                     Song Request
                   </Title>
+                  {outbox}
                   {joinCode ? (
                     <Card withBorder radius="md" py="lg">
                       <Stack align="center" gap="xs">
@@ -297,8 +305,9 @@ export function AttendeeEventDetails({ eventId, userId, isGuest }: AttendeeEvent
               }
             />
             {/* Tips and ratings for an event come from its guests, ratings once it has
-                started: the server refuses the others, so they are not offered. */}
-            {joined ? (
+                started, tips when the host has payouts set up: the server refuses the
+                others, so they are not offered. */}
+            {joined && event.host.accepts_tips ? (
               <TipHostCard
                 hostId={event.host.id}
                 eventId={event.id}

@@ -26,7 +26,7 @@ export function eventSummary(overrides: Partial<EventSummary> = {}): EventSummar
     banner_base_path: '',
     code,
     event_code: code,
-    url: `http://localhost/attendee/event/${id}?qr=y`,
+    url: `http://localhost/e/${code}`,
     qrcode_path: `/api/qr/events/${code}.png`,
     qrcode_base_path: `/api/qr/events/${code}.png`,
     enrolled_users_count: 0,
@@ -54,6 +54,7 @@ export function hostEventDetails(overrides: Partial<HostEventDetails> = {}): Hos
       cover_photo_path: null,
       rating: 0,
       total_review: 0,
+      accepts_tips: true,
     },
     ...overrides,
   };

@@ -7,10 +7,18 @@ export interface AttendeeActionHandlers {
   onShare: () => void;
   /** The viewer already rated this host: RATE shows as a disabled RATED. */
   rated?: boolean;
+  /** The host can take a tip (payouts set up); without, SEND TIP is not offered. */
+  acceptsTips?: boolean;
 }
 
 /** What an attendee can do on a host's profile (spec §2): RATE, SEND TIP, SHARE. */
-export function AttendeeActions({ onRate, onTip, onShare, rated = false }: AttendeeActionHandlers) {
+export function AttendeeActions({
+  onRate,
+  onTip,
+  onShare,
+  rated = false,
+  acceptsTips = true,
+}: AttendeeActionHandlers) {
   return (
     <>
       {rated ? (
@@ -22,13 +30,15 @@ export function AttendeeActions({ onRate, onTip, onShare, rated = false }: Atten
           RATE
         </Button>
       )}
-      <Button
-        variant="light"
-        leftSection={<IconCoin size={16} aria-hidden="true" />}
-        onClick={onTip}
-      >
-        SEND TIP
-      </Button>
+      {acceptsTips ? (
+        <Button
+          variant="light"
+          leftSection={<IconCoin size={16} aria-hidden="true" />}
+          onClick={onTip}
+        >
+          SEND TIP
+        </Button>
+      ) : null}
       <Button
         variant="default"
         leftSection={<IconShare size={16} aria-hidden="true" />}

@@ -30,7 +30,8 @@ export function AttendeeOwnProfile({ details, joinedEvents, onShare }: AttendeeO
   return (
     <>
       <ProfileLayout
-        hero={<ProfileHero details={details} actions={actions} />}
+        // Attendees are not rated (ratings are for hosts), so no stars: "0.0, 0 reviews" says nothing.
+        hero={<ProfileHero details={details} showRating={false} actions={actions} />}
         aside={
           <>
             <BioCard bio={details.bio} emptyText="Tell others about yourself in Edit Profile." />

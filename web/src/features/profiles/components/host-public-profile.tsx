@@ -27,7 +27,13 @@ export function HostPublicProfile({
         <ProfileHero
           details={details}
           actions={
-            <AttendeeActions onRate={onRate} onTip={onTip} onShare={onShare} rated={rated} />
+            <AttendeeActions
+              onRate={onRate}
+              onTip={onTip}
+              onShare={onShare}
+              rated={rated}
+              acceptsTips={details.accepts_tips}
+            />
           }
         />
       }

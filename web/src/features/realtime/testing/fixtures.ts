@@ -72,6 +72,7 @@ export function attendeeEventDetails(
       cover_photo_path: null,
       rating: 4.5,
       total_review: 2,
+      accepts_tips: true,
     },
     ...overrides,
   };

@@ -2,6 +2,7 @@ import { DEFAULT_ALBUM_NAME, DEFAULT_SONG_DURATION, type PopularSong } from '@fl
 import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import type { QueryKey } from '@tanstack/react-query';
 import { useId } from 'react';
+import { useKeptRequests } from '../api/request-outbox';
 import type { SongRequestPayload } from '../utils/song-request-payload';
 import { useRequestSong } from '../utils/use-request-song';
 import { SongArtwork } from './song-artwork';
@@ -72,6 +73,8 @@ export function PopularSongs({
 }: PopularSongsProps) {
   const titleId = useId();
   const { request, busySongId } = useRequestSong({ detailsKey, firstRequest });
+  // A +1 kept on the phone until it is back online is theirs already.
+  const kept = useKeptRequests(attendeeId, eventId);
   const popular = listed.filter((song) => song.song_id !== nowPlayingSongId);
   if (popular.length === 0) return null;
   return (
@@ -88,7 +91,9 @@ export function PopularSongs({
         aria-labelledby={titleId}
       >
         {popular.map((song) => {
-          const mine = requested.has(song.song_id);
+          const mine =
+            requested.has(song.song_id) ||
+            kept.some((request) => request.payload.songId === song.song_id);
           return (
             <Card key={song.song_id} component="li" withBorder radius="md" padding="sm">
               <Group wrap="nowrap" gap="sm">

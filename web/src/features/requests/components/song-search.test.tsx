@@ -1,5 +1,10 @@
-import { attendeeEventDetailsSchema, SONG_SEARCH_DEBOUNCE_MS, TRUNCATE } from '@floorfill/shared';
-import { useQuery } from '@tanstack/react-query';
+import {
+  attendeeEventDetailsSchema,
+  CLIENT_REQUEST_ID_PATTERN,
+  SONG_SEARCH_DEBOUNCE_MS,
+  TRUNCATE,
+} from '@floorfill/shared';
+import { onlineManager, useQuery } from '@tanstack/react-query';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -10,6 +15,7 @@ import {
 } from '@/features/realtime/testing/fixtures';
 import { api } from '@/lib/api-client';
 import { renderWithProviders, stubApi } from '@/testing/render';
+import { OUTBOX_MSG } from '../api/song-requests';
 import { requestedSongIds } from '../utils/own-requests';
 import { NO_SONGS_FOUND, SongSearch } from './song-search';
 
@@ -159,6 +165,8 @@ describe('the song search on the event page', () => {
       song_artist: 'Queen',
       message: null,
       explicit: false,
+      // A fresh idempotency key: a retry of this request would carry the same one.
+      client_request_id: expect.stringMatching(CLIENT_REQUEST_ID_PATTERN),
     });
 
     await typist.click(cancel);
@@ -212,6 +220,44 @@ describe('the song search on the event page', () => {
       expect(requestPermission).toHaveBeenCalledTimes(1);
     } finally {
       vi.unstubAllGlobals();
+    }
+  });
+
+  it('keeps a request made offline without an error: the result offers Cancel, which drops it', async () => {
+    const calls = stubServer();
+    renderWithProviders(<EventPageHarness />);
+    const typist = user();
+    await typist.type(await screen.findByLabelText('Search songs'), 'queen');
+    await pause();
+    const request = await screen.findByRole('button', {
+      name: 'Request Bohemian Rhapsody by Queen',
+    });
+    // The Wi-Fi drops as the browser tells it: onLine false, then the offline event.
+    const offline = vi.spyOn(window.navigator, 'onLine', 'get').mockReturnValue(false);
+    act(() => {
+      window.dispatchEvent(new Event('offline'));
+    });
+    try {
+      await typist.click(request);
+
+      expect(await screen.findByText(OUTBOX_MSG.kept('Bohemian Rhapsody'))).toBeInTheDocument();
+      const cancel = await screen.findByRole('button', {
+        name: 'Cancel request for Bohemian Rhapsody by Queen',
+      });
+      await typist.click(cancel);
+      expect(
+        await screen.findByRole('button', { name: 'Request Bohemian Rhapsody by Queen' }),
+      ).toBeInTheDocument();
+      expect(
+        calls.filter(
+          (call) =>
+            call.path !== '/api/v1/get-search-song-list' &&
+            call.path !== '/api/v1/get-attendee-event-details',
+        ),
+      ).toEqual([]);
+    } finally {
+      offline.mockRestore();
+      onlineManager.setOnline(true);
     }
   });
 

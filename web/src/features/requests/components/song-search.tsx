@@ -29,6 +29,7 @@ import type { QueryKey } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { errorMessageOf } from '@/lib/api-client';
 import { notifyError, notifySuccess } from '@/lib/notify';
+import { dropRequest, useKeptRequests } from '../api/request-outbox';
 import { useSongSearch } from '../api/search-songs';
 import { useCancelSongRequest } from '../api/song-requests';
 import { songRequestPayload } from '../utils/song-request-payload';
@@ -150,6 +151,8 @@ export function SongSearch({
   const { request: send, busySongId: sending } = useRequestSong({ detailsKey, firstRequest });
   const cancel = useCancelSongRequest(detailsKey);
   const [cancelling, setCancelling] = useState<string | null>(null);
+  // Songs kept on the phone until it is back online count as requested: Cancel drops them.
+  const kept = useKeptRequests(attendeeId, eventId);
 
   useEffect(() => {
     if (autoFocus) input.current?.focus();
@@ -167,6 +170,11 @@ export function SongSearch({
   }
 
   function cancelRequest(song: CatalogSong) {
+    const waiting = kept.find((request) => request.payload.songId === song.song_id);
+    if (waiting) {
+      dropRequest(waiting.key);
+      return;
+    }
     setCancelling(song.song_id);
     cancel.mutate(
       { eventId, songId: song.song_id },
@@ -209,7 +217,10 @@ export function SongSearch({
           <ResultCard
             key={song.song_id}
             song={song}
-            requested={requested.has(song.song_id)}
+            requested={
+              requested.has(song.song_id) ||
+              kept.some((request) => request.payload.songId === song.song_id)
+            }
             busy={sending === song.song_id || cancelling === song.song_id}
             canRequest={canRequest}
             onRequest={request}

@@ -51,7 +51,11 @@ type SendSongRequestWire = Omit<
   'attendee_name'
 >;
 
-export function toSendSongRequestBody(payload: SongRequestPayload): SendSongRequestWire {
+/** The wire body; `clientRequestId` is the request's idempotency key, the same on every try. */
+export function toSendSongRequestBody(
+  payload: SongRequestPayload,
+  clientRequestId: string | null = null,
+): SendSongRequestWire {
   return {
     event_id: payload.eventId,
     attendee_id: payload.attendeeId,
@@ -64,5 +68,6 @@ export function toSendSongRequestBody(payload: SongRequestPayload): SendSongRequ
     song_artist: payload.songArtist,
     message: payload.message,
     explicit: payload.explicit,
+    client_request_id: clientRequestId,
   };
 }

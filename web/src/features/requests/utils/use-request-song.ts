@@ -1,7 +1,7 @@
 import type { QueryKey } from '@tanstack/react-query';
 import { useState } from 'react';
 import { errorMessageOf } from '@/lib/api-client';
-import { notifyError, notifySuccess } from '@/lib/notify';
+import { notifyError, notifyInfo, notifySuccess } from '@/lib/notify';
 import { useSendSongRequest } from '../api/song-requests';
 import { askForNotifications } from './playing-alerts';
 import type { SongRequestPayload } from './song-request-payload';
@@ -15,7 +15,7 @@ export interface RequestSongOptions {
 
 /**
  * One tap sends a song (the search's Request, the popular songs' +1), with
- * the answer's toast. After the guest's first request the browser asks,
+ * the answer's toast: sent, or kept on the phone until it is back online. After the guest's first request the browser asks,
  * once, whether the page may notify them when their song starts: while the
  * tap still counts as theirs, which browsers require for the question.
  */
@@ -26,8 +26,10 @@ export function useRequestSong({ detailsKey, firstRequest }: RequestSongOptions)
   function request(payload: SongRequestPayload, onSent?: () => void): void {
     setBusySongId(payload.songId);
     send.mutate(payload, {
-      onSuccess: ({ msg }) => {
-        notifySuccess(msg);
+      onSuccess: (outcome) => {
+        // Kept on the phone until it is back online is not a failure: said calmly, as information.
+        if (outcome.kept) notifyInfo(outcome.msg);
+        else notifySuccess(outcome.msg);
         onSent?.();
       },
       onError: (error) => notifyError(errorMessageOf(error)),

@@ -1,0 +1,145 @@
+import { REQUEST_MSG } from '@floorfill/shared';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import {
+  captureScreens,
+  createEventAsHost,
+  expectAccessible,
+  PHONE,
+  signUpAndLogIn,
+  type CreatedEvent,
+} from './support/app.ts';
+import { test } from './support/test.ts';
+import { expectToast, logToasts } from './support/toasts.ts';
+
+/**
+ * Bad venue Wi-Fi (issue 15): a guest's phone loses its connection, the
+ * guest requests a song anyway, the phone keeps it ("will send when you're
+ * back online") and sends it when the connection is back; the host gets it
+ * exactly once. And when an answer is lost on the way back, the phone sends
+ * the request again with the same key and the server does not double it.
+ */
+
+const SONG = 'Bohemian Rhapsody';
+const SECOND_SONG = 'Agadoo';
+const WAITING = "Will send when you're back online";
+
+/** The requests the server holds for the host's event, by song title (the host's own view). */
+async function requestsOnServer(request: APIRequestContext, event: CreatedEvent) {
+  const response = await request.get(`/api/v1/get-event-details?id=${event.id}&include=requests`);
+  expect(response.ok(), await response.text()).toBe(true);
+  const body = (await response.json()) as {
+    data: { song_requests: Array<{ song_name: string; attendee_name: string }> };
+  };
+  return body.data.song_requests.map((row) => `${row.song_name} (${row.attendee_name})`);
+}
+
+/** The search on the event page, typed as a guest types it; answers the result's Request button. */
+async function searchFor(phone: Page, term: string, title: string) {
+  await phone.getByLabel('Search songs').fill(term);
+  const results = phone.getByRole('list', { name: 'Search results' });
+  await expect(results).toHaveAttribute('aria-busy', 'false');
+  const request = results.getByRole('button', { name: new RegExp(`^Request ${title}`) }).first();
+  await expect(request).toBeVisible();
+  return { results, request };
+}
+
+async function closeSearch(phone: Page) {
+  await phone.getByLabel('Search songs').fill('');
+  await expect(phone.getByRole('list', { name: 'Search results' })).toBeHidden();
+}
+
+test('a request made offline waits on the phone and reaches the host once, when the phone is back online', async ({
+  page: host,
+  request,
+  browser,
+}) => {
+  test.slow();
+  await signUpAndLogIn(host, request, 'Wi-Fi Host');
+  const tonight = await createEventAsHost(host, 'Basement Night', -20);
+  await host.goto(`/host/event/${tonight.id}`);
+  await expect(host.getByRole('heading', { level: 1, name: tonight.name })).toBeVisible();
+  await expect(host.getByText('No song requests yet')).toBeVisible();
+
+  const context = await browser.newContext({ viewport: PHONE, reducedMotion: 'reduce' });
+  await logToasts(context);
+  try {
+    const phone = await context.newPage();
+    await phone.goto(`/e/${tonight.code}`);
+    await phone.getByLabel('Your first name (optional)').fill('Noor');
+    await phone.getByRole('button', { name: 'Join as guest' }).click();
+    await expect(phone).toHaveURL(new RegExp(`/attendee/event/${tonight.id}$`));
+    await expect(phone.getByRole('button', { name: 'Joined' })).toBeDisabled();
+
+    // The search answered; then the Wi-Fi drops, and the guest taps Request.
+    const { results, request: requestSong } = await searchFor(phone, 'Bohemian', SONG);
+    await context.setOffline(true);
+    await requestSong.click();
+    await expectToast(phone, `“${SONG}” will send when you're back online.`);
+    await expect(
+      results.getByRole('button', { name: new RegExp(`^Cancel request for ${SONG}`) }).first(),
+    ).toBeVisible();
+    await closeSearch(phone);
+
+    // Kept on the phone, said calmly: no error, the song waits in the guest's list.
+    const waiting = phone.getByRole('list', { name: 'Waiting to send' });
+    await expect(waiting.getByRole('listitem')).toHaveCount(1);
+    await expect(waiting.getByRole('listitem')).toContainText(SONG);
+    await expect(waiting.getByText(WAITING)).toBeVisible();
+    const alerts = await phone.evaluate(() => window.__alertsShown ?? []);
+    expect(alerts.filter((text) => /error|failed|wrong/i.test(text))).toEqual([]);
+    await expectAccessible(phone);
+    await captureScreens(phone, 'offline-outbox');
+    await phone.setViewportSize(PHONE);
+    expect(await requestsOnServer(host.request, tonight)).toEqual([]);
+
+    // Back online: it goes by itself, once, and the phone says so.
+    await context.setOffline(false);
+    await expectToast(phone, `“${SONG}” was sent to the DJ.`);
+    await expect(waiting).toHaveCount(0);
+    const own = phone.getByRole('list', { name: 'Your requests' }).getByRole('listitem');
+    await expect(own).toHaveCount(1);
+    await expect(own).toContainText(SONG);
+    await expect(host.getByText('Requested by 1 attendee', { exact: true })).toBeVisible();
+    expect(await requestsOnServer(host.request, tonight)).toEqual([`${SONG} (Noor)`]);
+
+    // An answer lost on its way back: the server took the request, the phone heard nothing.
+    const { request: requestSecond } = await searchFor(phone, 'agadoo', SECOND_SONG);
+    let delivered = 0;
+    await phone.route(
+      '**/api/v1/send-song-request',
+      async (route) => {
+        const response = await route.fetch();
+        expect(response.status()).toBe(201);
+        delivered += 1;
+        await route.abort('connectionreset');
+      },
+      { times: 1 },
+    );
+    await requestSecond.click();
+    await expectToast(phone, `“${SECOND_SONG}” will send when you're back online.`);
+    expect(delivered).toBe(1);
+    await closeSearch(phone);
+    await expect(
+      phone.getByRole('list', { name: 'Waiting to send' }).getByRole('listitem'),
+    ).toContainText(SECOND_SONG);
+
+    // The next page load sends it again with the same key: the first answer, no second request.
+    const resent = phone.waitForResponse('**/api/v1/send-song-request');
+    await phone.reload();
+    const again = await resent;
+    expect(again.status()).toBe(201);
+    expect(((await again.json()) as { msg: string }).msg).toBe(REQUEST_MSG.requested);
+    await expectToast(phone, `“${SECOND_SONG}” was sent to the DJ.`);
+    await expect(phone.getByRole('list', { name: 'Waiting to send' })).toHaveCount(0);
+    await expect(
+      phone.getByRole('list', { name: 'Your requests' }).getByRole('listitem'),
+    ).toHaveCount(2);
+    expect((await requestsOnServer(host.request, tonight)).sort()).toEqual([
+      `${SECOND_SONG} (Noor)`,
+      `${SONG} (Noor)`,
+    ]);
+    await expect(host.getByText('Requested by 1 attendee', { exact: true })).toHaveCount(2);
+  } finally {
+    await context.close();
+  }
+});
