@@ -102,6 +102,10 @@ test('a request made offline waits on the phone and reaches the host once, when 
     await expect(host.getByText('Requested by 1 attendee', { exact: true })).toBeVisible();
     expect(await requestsOnServer(host.request, tonight)).toEqual([`${SONG} (Noor)`]);
 
+    // The live connection is back too: its return is also a moment to send what waits, so the
+    // lost answer below must come after it, or that send would race the check of the list.
+    await expect(phone.getByText('Live updates on')).toBeVisible();
+
     // An answer lost on its way back: the server took the request, the phone heard nothing.
     const { request: requestSecond } = await searchFor(phone, 'agadoo', SECOND_SONG);
     let delivered = 0;
