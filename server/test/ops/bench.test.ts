@@ -85,7 +85,7 @@ describe.skipIf(!inject('templateDatabaseUrl'))(
       expect(fanOut?.[1]).toBeDefined();
       expect(fanOut?.[1]).toBe(fanOut?.[2]);
       // The host screen that came back caught up from the push log, not the snapshot.
-      expect(output).toMatch(/the subscribe answer with its delta \| [\d.]+ KiB/);
+      expect(output).toMatch(/the subscribe answer with its delta, on the wire \| [\d.]+ KiB/);
       expect(code, output).toBe(0);
     });
 
