@@ -6,6 +6,9 @@ import {
   type Pagination,
 } from '@floorfill/shared';
 import type { z } from 'zod';
+import { ApiError, reportUnauthorized } from './api-error';
+
+export { ApiError, errorMessageOf, isApiError, setUnauthorizedHandler } from './api-error';
 
 /**
  * The one door to the API. The session lives in an HttpOnly cookie set by the
@@ -14,31 +17,6 @@ import type { z } from 'zod';
  * `{status, msg, data, errors}` (paged lists add `pagination`, read by
  * `api.getPage`); failures become an `ApiError`.
  */
-
-export class ApiError extends Error {
-  readonly httpStatus: number;
-  readonly msg: string;
-  readonly fieldErrors: FieldErrors;
-  readonly data: unknown;
-
-  constructor(options: {
-    httpStatus: number;
-    msg: string;
-    fieldErrors?: FieldErrors;
-    data?: unknown;
-  }) {
-    super(options.msg);
-    this.name = 'ApiError';
-    this.httpStatus = options.httpStatus;
-    this.msg = options.msg;
-    this.fieldErrors = options.fieldErrors ?? {};
-    this.data = options.data;
-  }
-}
-
-export function isApiError(error: unknown): error is ApiError {
-  return error instanceof ApiError;
-}
 
 export interface ApiResponse<T> {
   msg: string;
@@ -71,13 +49,6 @@ const AUTH_ENDPOINTS = ['/api/auth/', '/api/v1/resend-otp', '/api/v1/login-as-gu
 
 export function isAuthEndpoint(path: string): boolean {
   return AUTH_ENDPOINTS.some((prefix) => path.startsWith(prefix));
-}
-
-let unauthorizedHandler: (() => void) | null = null;
-
-/** The app registers what a lost session means (clear store, remember path, go to login). */
-export function setUnauthorizedHandler(handler: (() => void) | null): void {
-  unauthorizedHandler = handler;
 }
 
 function buildUrl(path: string, query: RequestOptions['query']): string {
@@ -149,7 +120,7 @@ async function send(method: string, path: string, options: RequestOptions): Prom
   const body = await readJson(response);
   const succeeded = response.ok && isRecord(body) && body.status !== false;
   if (!succeeded) {
-    if (response.status === 401 && !isAuthEndpoint(path)) unauthorizedHandler?.();
+    if (response.status === 401 && !isAuthEndpoint(path)) reportUnauthorized();
     throw toApiError(response, body);
   }
   return body;
@@ -208,8 +179,3 @@ export const api = {
   put: createMethod('PUT'),
   delete: createMethod('DELETE'),
 };
-
-/** The text to show for any failure: the server's `msg`, or the generic one. */
-export function errorMessageOf(error: unknown): string {
-  return isApiError(error) ? error.msg : MSG.unexpected;
-}
