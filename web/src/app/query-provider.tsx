@@ -1,8 +1,13 @@
-import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { onlineManager, QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { createQueryClient } from '@/lib/query-client';
 
 let current: QueryClient | null = null;
+
+// React Query assumes it starts online and learns otherwise from `offline` events, which a
+// page opened without a network (the app shell from the service worker) never gets. Told
+// here, its calls wait for the connection and go out once it is back, instead of failing.
+if (typeof navigator !== 'undefined' && !navigator.onLine) onlineManager.setOnline(false);
 
 /**
  * The server-data cache for everything below the root layout. A chunk of its

@@ -72,15 +72,24 @@ export const theme = createTheme({
  * Mantine's light defaults for dimmed text (gray-6) and errors (red-6) sit
  * near 3:1 on white; AA needs 4.5:1 for body-size text. In dark, dimmed text
  * (dark-2) sits near 3:1 on the dark surfaces; dark-1 keeps 4.5:1.
+ *
+ * `--ff-color-positive` / `--ff-color-neutral` are for coloured text and
+ * outlines ("Requests open"): a deep shade on light surfaces, a light one on
+ * dark, each 4.5:1 or more. (Filled badges and buttons keep their deep shade
+ * in both schemes: white text on it reads on any page.)
  */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
   light: {
     '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
     '--mantine-color-error': 'var(--mantine-color-red-9)',
+    '--ff-color-positive': 'var(--mantine-color-teal-9)',
+    '--ff-color-neutral': 'var(--mantine-color-gray-8)',
   },
   dark: {
     '--mantine-color-dimmed': 'var(--mantine-color-dark-1)',
+    '--ff-color-positive': 'var(--mantine-color-teal-4)',
+    '--ff-color-neutral': 'var(--mantine-color-dark-1)',
   },
 });
 

@@ -1,6 +1,8 @@
 import { Suspense, useEffect } from 'react';
+import { ErrorBoundary } from 'react-error-boundary';
 import { Outlet, useNavigate } from 'react-router-dom';
 import { FullPageLoader } from '@/components/ui/page-loader';
+import { ScreenError } from '@/components/ui/screen-error';
 import { paths } from '@/config/paths';
 import { useRedirectStore } from '@/features/auth/stores/redirect-store';
 import { useSessionStore } from '@/features/auth/stores/session-store';
@@ -51,12 +53,14 @@ export function RootLayout() {
   const status = useSessionBootstrap();
   if (status === 'unknown') return <FullPageLoader />;
   // The data cache and the signed-in and sign-in frames are lazy chunks: the loader stands
-  // in while one arrives.
+  // in while one arrives, a message if one cannot.
   return (
-    <Suspense fallback={<FullPageLoader />}>
-      <QueryProvider>
-        <Outlet />
-      </QueryProvider>
-    </Suspense>
+    <ErrorBoundary FallbackComponent={ScreenError}>
+      <Suspense fallback={<FullPageLoader />}>
+        <QueryProvider>
+          <Outlet />
+        </QueryProvider>
+      </Suspense>
+    </ErrorBoundary>
   );
 }
