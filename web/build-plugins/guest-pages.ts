@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
-/** Asking who is signed in: a lazy chunk every page fetches as the app starts. */
+/** Asking who is signed in, and the data cache: lazy chunks every page fetches as the app starts. */
 const SESSION = 'src/app/session-question.ts';
+const QUERY_PROVIDER = 'src/app/query-provider.tsx';
 
 /**
  * The pages a guest opens from the event's QR, by the source files (keys of
@@ -14,12 +15,13 @@ const SESSION = 'src/app/session-question.ts';
 export const GUEST_PAGES = [
   {
     name: 'event landing (/e/:code)',
-    chunks: [SESSION, 'src/app/routes/room/event-landing.tsx'],
+    chunks: [SESSION, QUERY_PROVIDER, 'src/app/routes/room/event-landing.tsx'],
   },
   {
     name: 'guest event page',
     chunks: [
       SESSION,
+      QUERY_PROVIDER,
       'src/app/layouts/live-socket.tsx',
       'src/app/layouts/app-layout.tsx',
       'src/app/routes/attendee/event-details.tsx',

@@ -1,7 +1,9 @@
 import { BRAND_NAME } from '@floorfill/shared';
 import { useEffect, type ComponentType } from 'react';
-import { matchRoutes, useLocation, useRoutes, type RouteObject } from 'react-router-dom';
+import { matchPath, matchRoutes, useLocation, useRoutes, type RouteObject } from 'react-router-dom';
 import { paths } from '@/config/paths';
+import { eventLandingUrl } from '@/features/room/api/landing-url';
+import { requestEarly } from '@/lib/early-requests';
 import { RedirectSignedIn, RequireAppAccess, RootRedirect } from './guards/guards';
 import { BareLayout } from './layouts/bare-layout';
 import { PublicLayout } from './layouts/public-layout';
@@ -288,11 +290,14 @@ export function AppRoutes() {
 
 /**
  * Starts fetching the chunks of the page at `pathname` (its layouts and
- * screen) while the app asks who is signed in, instead of after. Pages behind
- * sign-in are fetched only for a device that was signed in last time: a
- * visitor who is not is sent elsewhere and would not use them.
+ * screen) while the app asks who is signed in, instead of after; and the
+ * event landing's data, which needs no session. Pages behind sign-in are
+ * fetched only for a device that was signed in last time: a visitor who is
+ * not is sent elsewhere and would not use them.
  */
 export function preloadPage(pathname: string, probablySignedIn: boolean): void {
+  const landing = matchPath(paths.room.landing.path, pathname);
+  if (landing?.params.code) requestEarly(eventLandingUrl(landing.params.code));
   for (const match of matchRoutes(routes, pathname) ?? []) {
     const element = match.route.element;
     const type: unknown =

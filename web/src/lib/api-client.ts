@@ -7,6 +7,7 @@ import {
 } from '@floorfill/shared';
 import type { z } from 'zod';
 import { ApiError, reportUnauthorized } from './api-error';
+import { takeEarlyResponse } from './early-requests';
 
 export { ApiError, errorMessageOf, isApiError, setUnauthorizedHandler } from './api-error';
 
@@ -110,8 +111,10 @@ type Envelope = Record<string, unknown>;
 /** Sends the call and returns the envelope of a success; any failure is thrown as an `ApiError`. */
 async function send(method: string, path: string, options: RequestOptions): Promise<Envelope> {
   let response: Response;
+  const url = buildUrl(path, options.query);
+  const early = method === 'GET' ? takeEarlyResponse(url) : undefined;
   try {
-    response = await fetch(buildUrl(path, options.query), buildInit(method, options));
+    response = await (early ?? fetch(url, buildInit(method, options)));
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ApiError({ httpStatus: 0, msg: MSG.unexpected });
