@@ -21,15 +21,35 @@ async function choose(page: Page, label: string) {
 const colorSchemeOf = (page: Page) =>
   page.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme'));
 
-/** A phone whose system is set to `scheme`; the app is left on its default, auto. */
-async function phoneIn(browser: Browser, scheme: Scheme) {
+/**
+ * A phone whose system is set to `scheme`; the app is left on its default,
+ * auto. `serviceWorkers: 'block'` keeps every request in reach of
+ * `page.route` (a worker would answer from its cache).
+ */
+async function phoneIn(
+  browser: Browser,
+  scheme: Scheme,
+  serviceWorkers: 'allow' | 'block' = 'allow',
+) {
   const context = await browser.newContext({
     viewport: PHONE,
     colorScheme: scheme,
     reducedMotion: 'reduce',
+    serviceWorkers,
+  });
+  // Every Content-Security-Policy violation the pages cause, kept for the journey to check.
+  await context.addInitScript(() => {
+    const violations: string[] = [];
+    Object.assign(window, { cspViolations: violations });
+    document.addEventListener('securitypolicyviolation', (event) => {
+      violations.push(`${event.violatedDirective} ${event.sourceFile}:${event.lineNumber}`);
+    });
   });
   return { context, page: await context.newPage() };
 }
+
+const cspViolationsOf = (page: Page) =>
+  page.evaluate(() => Reflect.get(window, 'cspViolations') as string[]);
 
 async function screenshot(page: Page, name: string) {
   await page.screenshot({ path: `test-results/screenshots/${name}.png`, fullPage: true });
@@ -83,6 +103,9 @@ for (const scheme of ['light', 'dark'] as const) {
     await expectAccessible(phone);
     await phone.screenshot({ path: `test-results/screenshots/guest-menu-375-${scheme}.png` });
 
+    // The CSP allows no inline script but index.html's own, and no eval (zod runs without).
+    expect(await cspViolationsOf(phone)).toEqual([]);
+
     await phone.goto(`/attendee/host-profile/${hostId}`);
     await expect(phone.getByRole('heading', { name: 'Rio Host' }).first()).toBeVisible();
     await expectAccessible(phone);
@@ -94,7 +117,7 @@ for (const scheme of ['light', 'dark'] as const) {
 test('the colour scheme chosen on the device wins over the system, is remembered, and paints before the app loads', async ({
   browser,
 }) => {
-  const { context, page } = await phoneIn(browser, 'light');
+  const { context, page } = await phoneIn(browser, 'light', 'block');
   await page.goto('/e/UNKNWN');
   await expect(page.getByRole('heading', { name: 'No event with this code' })).toBeVisible();
   expect(await colorSchemeOf(page)).toBe('light');
@@ -108,6 +131,7 @@ test('the colour scheme chosen on the device wins over the system, is remembered
   // index.html sets the scheme itself, before any of the app's code has arrived: no white flash.
   await page.route('**/assets/**', (route) => route.abort());
   await page.reload();
+  await expect(page.getByRole('status', { name: 'Loading' })).toBeVisible();
   expect(await colorSchemeOf(page)).toBe('dark');
   await page.unroute('**/assets/**');
 
