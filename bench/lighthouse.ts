@@ -182,8 +182,22 @@ async function seed(baseUrl: string): Promise<{ code: string; eventId: number; g
 
 const score = (value: number | null | undefined) => Math.round((value ?? 0) * 100);
 
+/**
+ * Lighthouse's own failures to record a trace on a busy machine ("Please run
+ * Lighthouse again"); such a run is made again, up to twice. A failure of the
+ * page itself (no paint, an error status) is not.
+ */
+const RETRIED_LIGHTHOUSE_ERRORS = new Set([
+  'NO_NAVSTART',
+  'NO_TRACING_STARTED',
+  'PROTOCOL_TIMEOUT',
+]);
+const MAX_ATTEMPTS = 3;
+
+class LighthouseTraceError extends Error {}
+
 /** One Lighthouse run on a Chromium of its own (a cold cache, no service worker). */
-async function audit(page: Page, reportFile: string | undefined): Promise<Run> {
+async function auditOnce(page: Page, reportFile: string | undefined): Promise<Run> {
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM_PATH,
     chromeFlags: CHROMIUM_FLAGS,
@@ -199,7 +213,12 @@ async function audit(page: Page, reportFile: string | undefined): Promise<Run> {
     });
     if (!result) throw new Error(`Lighthouse returned nothing for ${page.url}`);
     const { categories, audits, runtimeError } = result.lhr;
-    if (runtimeError) throw new Error(`Lighthouse on ${page.url}: ${runtimeError.message}`);
+    if (runtimeError) {
+      const message = `Lighthouse on ${page.url}: ${runtimeError.message}`;
+      throw RETRIED_LIGHTHOUSE_ERRORS.has(runtimeError.code)
+        ? new LighthouseTraceError(message)
+        : new Error(message);
+    }
     if (reportFile) writeFileSync(reportFile, JSON.stringify(result.lhr));
     return {
       performance: score(categories.performance?.score),
@@ -212,6 +231,17 @@ async function audit(page: Page, reportFile: string | undefined): Promise<Run> {
     };
   } finally {
     chrome.kill();
+  }
+}
+
+async function audit(page: Page, reportFile: string | undefined): Promise<Run> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await auditOnce(page, reportFile);
+    } catch (error) {
+      if (!(error instanceof LighthouseTraceError) || attempt >= MAX_ATTEMPTS) throw error;
+      console.log(`${error.message}; running it again`);
+    }
   }
 }
 

@@ -83,6 +83,8 @@ export default defineConfig({
         skipWaiting: true,
         clientsClaim: true,
         cleanupOutdatedCaches: true,
+        // One file to serve and revalidate: sw.js holds the Workbox runtime too.
+        inlineWorkboxRuntime: true,
       },
     }),
     precompress(),
