@@ -13,7 +13,7 @@ import { registerErrorHandling } from './http/error-handler.ts';
 import { fieldError, HttpError } from './http/errors.ts';
 import { registerInputGuard } from './http/input-guard.ts';
 import { createOriginPolicy, registerSameOriginGuard } from './http/same-origin.ts';
-import { inlineScriptSources, registerWebApp } from './http/web-app.ts';
+import { registerWebApp } from './http/web-app.ts';
 import overloadPlugin from './http/overload.plugin.ts';
 import { IMAGE_UPLOAD_MAX_BYTES, MSG } from '@floorfill/shared';
 import { healthRoutes, type Readiness } from './health/health.routes.ts';
@@ -125,13 +125,9 @@ export async function buildApp(ctx: AppContext, logger: Logger): Promise<Fastify
         ],
         // Mantine writes its CSS variables in style tags at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        // Stripe.js (its script, card frames and API) only where cards are saved with Elements;
-        // index.html's inline colour-scheme script by its hash.
-        scriptSrc: [
-          "'self'",
-          ...inlineScriptSources(ctx.config.webDistDir),
-          ...(stripeJs ? STRIPE_JS_SOURCES.script : []),
-        ],
+        // Stripe.js (its script, card frames and API) only where cards are saved with Elements.
+        // (index.html adds its own inline script by hash: http/web-app.ts.)
+        scriptSrc: ["'self'", ...(stripeJs ? STRIPE_JS_SOURCES.script : [])],
         // The service worker (sw.js) and the web app manifest, both from this origin.
         workerSrc: ["'self'"],
         manifestSrc: ["'self'"],

@@ -22,16 +22,26 @@ const INLINE_SCRIPT = /<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/gi;
  * sets the colour scheme before the first paint (web/build-plugins/
  * color-scheme-script.ts). Scripts are otherwise allowed only from this
  * origin, so each inline one is allowed by its exact content, read from the
- * build the server is about to serve. None when the app is not built.
+ * build the server is about to serve.
  */
-export function inlineScriptSources(distDir: string): string[] {
-  const indexHtml = path.join(distDir, 'index.html');
-  if (!existsSync(indexHtml)) return [];
+function inlineScriptSources(indexHtml: string): string[] {
   const html = readFileSync(indexHtml, 'utf8');
   return [...html.matchAll(INLINE_SCRIPT)]
     .map((match) => match[1] ?? '')
     .filter((code) => code.trim() !== '')
     .map((code) => `'sha256-${createHash('sha256').update(code).digest('base64')}'`);
+}
+
+/** The policy with `sources` added to its `script-src` (helmet writes `a;b;c`). */
+function allowScripts(policy: string, sources: readonly string[]): string {
+  if (sources.length === 0) return policy;
+  return policy
+    .split(';')
+    .map((directive) => directive.trim())
+    .map((directive) =>
+      directive.startsWith('script-src ') ? `${directive} ${sources.join(' ')}` : directive,
+    )
+    .join(';');
 }
 
 /**
@@ -41,12 +51,16 @@ export function inlineScriptSources(distDir: string): string[] {
  * each use, so a new version reaches everyone on their next load. Any other
  * page path answers index.html. A missing hashed asset is a 404, not the
  * page: the service worker must never keep a page under a script's name.
+ * index.html alone has its inline script allowed; every other answer keeps
+ * the app-wide policy.
  */
 export async function registerWebApp(app: FastifyInstance, distDir: string): Promise<void> {
-  if (!existsSync(path.join(distDir, 'index.html'))) {
+  const indexHtml = path.join(distDir, 'index.html');
+  if (!existsSync(indexHtml)) {
     app.log.warn({ distDir }, 'web app not built: serving the API only (run `npm run build`)');
     return;
   }
+  const pageScripts = inlineScriptSources(indexHtml);
   await app.register(fastifyStatic, {
     root: distDir,
     wildcard: false,
@@ -55,6 +69,10 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
     setHeaders: (res, filePath) => {
       const hashed = filePath.startsWith(path.join(distDir, HASHED_DIR));
       res.header('cache-control', hashed ? IMMUTABLE : 'no-cache');
+      const policy = res.getHeader('content-security-policy');
+      if (filePath === indexHtml && typeof policy === 'string') {
+        res.header('content-security-policy', allowScripts(policy, pageScripts));
+      }
     },
   });
   app.get('/*', { schema: { hide: true } }, async (request, reply) => {
