@@ -9,10 +9,12 @@ import { useSessionStore } from './features/auth/stores/session-store';
 import { loadWhenIdle } from './lib/idle';
 import { registerServiceWorker } from './lib/service-worker';
 import { reloadOnStaleBuild } from './lib/stale-build';
+import { runZodWithoutEval } from './lib/zod-without-eval';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
+runZodWithoutEval();
 reloadOnStaleBuild();
 // Who is signed in, and the chunks of this page, are fetched side by side while React starts.
 startSessionRequest();

@@ -70,7 +70,9 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
       const hashed = filePath.startsWith(path.join(distDir, HASHED_DIR));
       res.header('cache-control', hashed ? IMMUTABLE : 'no-cache');
       const policy = res.getHeader('content-security-policy');
-      if (filePath === indexHtml && typeof policy === 'string') {
+      // The page as it is sent: index.html itself, or its brotli or gzip copy.
+      const page = filePath.replace(/\.(?:br|gz)$/, '') === indexHtml;
+      if (page && typeof policy === 'string') {
         res.header('content-security-policy', allowScripts(policy, pageScripts));
       }
     },

@@ -119,8 +119,14 @@ describe('serving the web app', () => {
 
   it("allows the worker, the manifest and index.html's inline script by its hash, nothing more", async () => {
     const hash = createHash('sha256').update(COLOR_SCHEME_SCRIPT).digest('base64');
-    for (const url of ['/e/K7WQ2M', '/', '/index.html']) {
-      const csp = String((await get(url)).headers['content-security-policy']);
+    for (const [url, encoding] of [
+      ['/e/K7WQ2M', 'br, gzip'],
+      ['/e/K7WQ2M', 'gzip'],
+      ['/e/K7WQ2M', undefined],
+      ['/', 'br'],
+      ['/index.html', undefined],
+    ] as const) {
+      const csp = String((await get(url, encoding)).headers['content-security-policy']);
       expect(csp).toContain("worker-src 'self'");
       expect(csp).toContain("manifest-src 'self'");
       expect(csp.split(';')).toContain(`script-src 'self' 'sha256-${hash}'`);

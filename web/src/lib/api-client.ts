@@ -5,16 +5,11 @@ import {
   type FieldErrors,
   type Pagination,
 } from '@floorfill/shared';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { ApiError, reportUnauthorized } from './api-error';
 import { takeEarlyResponse } from './early-requests';
 
 export { ApiError, errorMessageOf, isApiError, setUnauthorizedHandler } from './api-error';
-
-// The app's CSP allows no eval. Without this, zod probes for it (`new Function`) the first
-// time it parses an object and, although it falls back by itself, the browser reports a
-// CSP violation on every page. Every answer and form is validated after this module loads.
-z.config({ jitless: true });
 
 /**
  * The one door to the API. The session lives in an HttpOnly cookie set by the
