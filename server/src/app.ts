@@ -1,10 +1,7 @@
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -16,6 +13,7 @@ import { registerErrorHandling } from './http/error-handler.ts';
 import { fieldError, HttpError } from './http/errors.ts';
 import { registerInputGuard } from './http/input-guard.ts';
 import { createOriginPolicy, registerSameOriginGuard } from './http/same-origin.ts';
+import { registerWebApp } from './http/web-app.ts';
 import overloadPlugin from './http/overload.plugin.ts';
 import { IMAGE_UPLOAD_MAX_BYTES, MSG } from '@floorfill/shared';
 import { healthRoutes, type Readiness } from './health/health.routes.ts';
@@ -128,7 +126,11 @@ export async function buildApp(ctx: AppContext, logger: Logger): Promise<Fastify
         // Mantine writes its CSS variables in style tags at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
         // Stripe.js (its script, card frames and API) only where cards are saved with Elements.
+        // (index.html adds its own inline script by hash: http/web-app.ts.)
         scriptSrc: ["'self'", ...(stripeJs ? STRIPE_JS_SOURCES.script : [])],
+        // The service worker (sw.js) and the web app manifest, both from this origin.
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
         frameSrc: ["'self'", ...(stripeJs ? STRIPE_JS_SOURCES.frame : [])],
         connectSrc: ["'self'", 'ws:', 'wss:', ...(stripeJs ? STRIPE_JS_SOURCES.connect : [])],
         frameAncestors: ["'none'"],
@@ -199,37 +201,4 @@ export async function buildApp(ctx: AppContext, logger: Logger): Promise<Fastify
   await registerWebApp(app, ctx.config.webDistDir);
 
   return app;
-}
-
-/**
- * Serve the built web app from the same origin as the API, light with nothing
- * in front: the build's brotli or gzip copy when the browser takes it (with
- * `Vary: Accept-Encoding`), hashed assets cached for a year, index.html for
- * every other page path and revalidated each time.
- */
-async function registerWebApp(app: FastifyInstance, distDir: string): Promise<void> {
-  if (!existsSync(path.join(distDir, 'index.html'))) {
-    app.log.warn({ distDir }, 'web app not built: serving the API only (run `npm run build`)');
-    return;
-  }
-  await app.register(fastifyStatic, {
-    root: distDir,
-    wildcard: false,
-    preCompressed: true,
-    setHeaders: (res, filePath) => {
-      const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-      res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
-    },
-  });
-  app.get('/*', { schema: { hide: true } }, async (request, reply) => {
-    const pathname = request.url.split('?')[0] ?? '/';
-    if (pathname.startsWith('/api/') || pathname.startsWith('/uploads/')) {
-      return reply.callNotFound();
-    }
-    const asset = path.join(distDir, pathname);
-    if (asset.startsWith(distDir) && path.extname(pathname) && existsSync(asset)) {
-      return reply.sendFile(pathname.slice(1));
-    }
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
-  });
 }

@@ -3,10 +3,8 @@ import { ROLE, VERIFICATION_TYPE } from './constants.ts';
 import {
   codeDigitsShape,
   emailField,
-  nameField,
   newPasswordField,
   passwordField,
-  phoneField,
   singleLineText,
 } from './fields.ts';
 import { MSG } from './messages.ts';
@@ -14,7 +12,8 @@ import { emptyAsAbsent } from './wire-forms.ts';
 
 /** Contracts of spec §7 "Auth", resend-otp and login-as-guest. */
 
-const withConfirmation = <T extends { password: string; password_confirmation: string }>(
+/** The confirmation must repeat the new password; the error names the confirmation field. */
+export const withConfirmation = <T extends { password: string; password_confirmation: string }>(
   value: T,
   ctx: z.RefinementCtx,
 ) => {
@@ -22,17 +21,6 @@ const withConfirmation = <T extends { password: string; password_confirmation: s
     ctx.addIssue({ code: 'custom', path: ['password_confirmation'], message: MSG.passwordsDiffer });
   }
 };
-
-export const signupBody = z
-  .object({
-    name: nameField,
-    email: emailField,
-    phone: phoneField.nullish().or(z.literal('').transform(() => null)),
-    password: newPasswordField,
-    password_confirmation: passwordField,
-  })
-  .superRefine(withConfirmation);
-export type SignupBody = z.infer<typeof signupBody>;
 
 export const verifyEmailBody = z.object({ email: emailField, ...codeDigitsShape });
 export type VerifyEmailBody = z.infer<typeof verifyEmailBody>;

@@ -1,4 +1,3 @@
-import { isValidPhoneNumber } from 'libphonenumber-js';
 import { z } from 'zod';
 import {
   CODE_LENGTH,
@@ -12,7 +11,7 @@ import { alsoAsText } from './wire-forms.ts';
 
 /** Building blocks for the request schemas: each one carries the spec's wording. */
 
-const requiredError = (kind: string) => (issue: { input: unknown }) =>
+export const requiredError = (kind: string) => (issue: { input: unknown }) =>
   issue.input === undefined || issue.input === null ? MSG.fieldRequired : `Must be ${kind}.`;
 
 /** Trimmed text that must not be empty (spec §5: "empty after trimming"). */
@@ -66,13 +65,6 @@ export const passwordField = z
   .string({ error: requiredError('text') })
   .min(1, MSG.fieldRequired)
   .max(PASSWORD_MAX_LENGTH, `The password must be at most ${PASSWORD_MAX_LENGTH} characters.`);
-
-/** An international phone number in E.164 form (+ and digits), checked with libphonenumber. */
-export const phoneField = z
-  .string({ error: requiredError('text') })
-  .trim()
-  .max(20, MSG.phoneInvalid)
-  .refine((value) => isValidPhoneNumber(value), MSG.phoneInvalid);
 
 /** One box of the six-box code input. */
 export const codeDigitField = z

@@ -4,6 +4,7 @@ export * from './envelope.ts';
 export * from './fields.ts';
 export * from './wire-forms.ts';
 export * from './auth.ts';
+export * from './signup.ts';
 export * from './events.ts';
 export * from './profiles.ts';
 export * from './realtime.ts';

@@ -3,13 +3,30 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHash } from 'node:crypto';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
-/** A build as `npm run build -w web` leaves it: hashed assets with their .br and .gz copies. */
+const COLOR_SCHEME_SCRIPT = `try{document.documentElement.setAttribute('data-mantine-color-scheme','dark')}catch(e){}`;
+
+/**
+ * A build as `npm run build -w web` leaves it: hashed assets with their .br
+ * and .gz copies, the inline colour-scheme script, the service worker and
+ * the web app manifest, and Vite's own manifest under .vite/.
+ */
 function writeWebBuild(dir: string) {
   const script = `console.log(${JSON.stringify('floorfill '.repeat(300))});`;
-  const page = `<!doctype html><html><head><title>Floorfill</title></head><body>${'<div></div>'.repeat(200)}</body></html>`;
+  const page = `<!doctype html><html><head><script>${COLOR_SCHEME_SCRIPT}</script><title>Floorfill</title><script type="module" src="/assets/index-Ab12Cd34.js"></script></head><body>${'<div></div>'.repeat(200)}</body></html>`;
   mkdirSync(path.join(dir, 'assets'), { recursive: true });
+  mkdirSync(path.join(dir, '.vite'), { recursive: true });
+  writeFileSync(
+    path.join(dir, '.vite/manifest.json'),
+    '{"index.html":{"file":"assets/index-Ab12Cd34.js"}}',
+  );
+  writeFileSync(path.join(dir, 'sw.js'), 'self.addEventListener("fetch", () => {});');
+  writeFileSync(
+    path.join(dir, 'manifest.webmanifest'),
+    JSON.stringify({ name: 'Floorfill', start_url: '/', display: 'standalone' }),
+  );
   const files = { 'assets/index-Ab12Cd34.js': script, 'index.html': page };
   for (const [name, content] of Object.entries(files)) {
     const file = path.join(dir, name);
@@ -83,6 +100,53 @@ describe('serving the web app', () => {
     expect(res.headers['content-type']).toMatch(/^text\/plain/);
     expect(res.body).toContain('Disallow: /api/');
     expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('serves the service worker as a script that is revalidated on every load, never kept', async () => {
+    const res = await get('/sw.js', 'br, gzip');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^(text|application)\/javascript/);
+    expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('serves the web app manifest as application/manifest+json, revalidated', async () => {
+    const res = await get('/manifest.webmanifest');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^application\/manifest\+json/);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.json()).toMatchObject({ name: 'Floorfill', display: 'standalone' });
+  });
+
+  it("allows the worker, the manifest and index.html's inline script by its hash, nothing more", async () => {
+    const hash = createHash('sha256').update(COLOR_SCHEME_SCRIPT).digest('base64');
+    for (const [url, encoding] of [
+      ['/e/K7WQ2M', 'br, gzip'],
+      ['/e/K7WQ2M', 'gzip'],
+      ['/e/K7WQ2M', undefined],
+      ['/', 'br'],
+      ['/index.html', undefined],
+    ] as const) {
+      const csp = String((await get(url, encoding)).headers['content-security-policy']);
+      expect(csp).toContain("worker-src 'self'");
+      expect(csp).toContain("manifest-src 'self'");
+      expect(csp.split(';')).toContain(`script-src 'self' 'sha256-${hash}'`);
+      expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    }
+
+    // Other answers keep the app-wide policy: their pages have no such script.
+    const api = await get('/api/openapi.json');
+    expect(String(api.headers['content-security-policy'])).toMatch(/script-src 'self'(;|$)/);
+  });
+
+  it('answers a missing hashed asset 404, not with the page (a worker would keep it as the script)', async () => {
+    const res = await get('/assets/index-Gone1234.js');
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).not.toMatch(/^text\/html/);
+  });
+
+  it("does not serve the build's own manifest under .vite/", async () => {
+    const res = await get('/.vite/manifest.json');
+    expect(res.statusCode).toBe(404);
   });
 
   it('keeps API misses as API 404s, not pages', async () => {

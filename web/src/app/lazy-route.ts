@@ -1,16 +1,43 @@
-import { lazy, type ComponentType } from 'react';
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+
+/** A lazy screen or layout whose chunk can be fetched before it first renders. */
+export type LazyRoute<Props extends object = object> = LazyExoticComponent<ComponentType<Props>> & {
+  /** Starts fetching the chunk (once); a failure is left for the render to report. */
+  preload: () => void;
+};
 
 /**
- * A route screen in its own chunk, fetched the first time it renders:
+ * A route screen (or layout) in its own chunk, fetched the first time it
+ * renders or when `preload()` is called:
  * `lazyRoute(() => import('./routes/auth/login'), 'LoginRoute')`. Route
  * modules keep their named exports; React.lazy wants a default one.
  */
-export function lazyRoute<Name extends string>(
-  load: () => Promise<Record<Name, ComponentType>>,
+export function lazyRoute<Name extends string, Props extends object = object>(
+  load: () => Promise<Record<NoInfer<Name>, ComponentType<Props>>>,
   name: Name,
-) {
-  return lazy(async () => {
-    const module = await load();
-    return { default: module[name] };
+): LazyRoute<Props> {
+  let loading: Promise<Record<Name, ComponentType<Props>>> | null = null;
+  const loadOnce = () => {
+    loading ??= load().catch((error: unknown) => {
+      // The next render tries again (after a deploy, the stale-build reload takes over).
+      loading = null;
+      throw error;
+    });
+    return loading;
+  };
+  const component = lazy(async () => ({ default: (await loadOnce())[name] }));
+  return Object.assign(component, {
+    preload: () => {
+      loadOnce().catch(() => undefined);
+    },
   });
+}
+
+export function isLazyRoute(value: unknown): value is LazyRoute {
+  return (
+    (typeof value === 'object' || typeof value === 'function') &&
+    value !== null &&
+    'preload' in value &&
+    typeof value.preload === 'function'
+  );
 }

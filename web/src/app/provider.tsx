@@ -1,23 +1,29 @@
-import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
-import { createQueryClient } from '@/lib/query-client';
-import { cssVariablesResolver, notificationsConfig, theme } from './theme';
+import { localStorageColorSchemeManager, MantineProvider } from '@mantine/core';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { COLOR_SCHEME_STORAGE_KEY } from '@/config/color-scheme';
+import { cssVariablesResolver, theme } from './theme';
 
+// Toasts come after something happened, never in the first paint: their code
+// (and its transitions) loads beside the page. A toast shown before it has
+// arrived waits in Mantine's store and appears when it mounts.
+const Toasts = lazy(() => import('./toasts').then(({ Toasts }) => ({ default: Toasts })));
+
+/** Light, dark, or the system's choice ("auto", the default), remembered on this device. */
+const colorSchemeManager = localStorageColorSchemeManager({ key: COLOR_SCHEME_STORAGE_KEY });
+
+/** Theme and toasts; the server-data cache sits below the root layout (layouts/root-layout.tsx). */
 export function AppProvider({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
   return (
     <MantineProvider
       theme={theme}
       cssVariablesResolver={cssVariablesResolver}
-      defaultColorScheme="light"
+      colorSchemeManager={colorSchemeManager}
+      defaultColorScheme="auto"
     >
-      <Notifications
-        position={notificationsConfig.position}
-        autoClose={notificationsConfig.autoClose}
-      />
-      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+      <Suspense fallback={null}>
+        <Toasts />
+      </Suspense>
+      {children}
     </MantineProvider>
   );
 }

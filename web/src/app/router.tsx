@@ -1,69 +1,84 @@
-import { createBrowserRouter, Outlet, type RouteObject } from 'react-router-dom';
+import { BRAND_NAME } from '@floorfill/shared';
+import { useEffect, type ComponentType } from 'react';
+import { matchPath, matchRoutes, useLocation, useRoutes, type RouteObject } from 'react-router-dom';
 import { paths } from '@/config/paths';
-import { useSessionStore } from '@/features/auth/stores/session-store';
-import { PlayedSongToasts } from '@/features/requests/components/played-song-toasts';
-import { useSocketSession } from '@/lib/socket';
+import { eventLandingUrl } from '@/features/room/api/landing-url';
+import { requestEarly } from '@/lib/early-requests';
 import { RedirectSignedIn, RequireAppAccess, RootRedirect } from './guards/guards';
-import { AppLayout } from './layouts/app-layout';
-import { AuthLayout } from './layouts/auth-layout';
 import { BareLayout } from './layouts/bare-layout';
 import { PublicLayout } from './layouts/public-layout';
-import { RootLayout, type RouteHandle } from './layouts/root-layout';
-import { lazyRoute } from './lazy-route';
+import { RootLayout } from './layouts/root-layout';
+import { isLazyRoute, lazyRoute } from './lazy-route';
+
+/**
+ * Mantine's whole stylesheet. The first paint carries only the part the app's
+ * frame and the guest's pages draw (styles/shell.css); every other screen
+ * loads the rest with its code, so it never shows unstyled.
+ */
+const loadAllStyles = () => import('./styles/all-styles');
+
+/** A screen of its own chunk that needs the whole stylesheet (every screen but the guest's). */
+function screen<Name extends string>(load: () => Promise<Record<Name, ComponentType>>, name: Name) {
+  return lazyRoute(async () => (await Promise.all([load(), loadAllStyles()]))[0], name);
+}
+
+// The frames of signed-in and sign-in pages: chunks of their own, so a guest's
+// landing does not carry the menus, the socket or the sign-in artwork.
+const LiveSocketLayout = lazyRoute(() => import('./layouts/live-socket'), 'LiveSocketLayout');
+const AppLayout = lazyRoute(() => import('./layouts/app-layout'), 'AppLayout');
+const AuthLayout = lazyRoute(() => import('./layouts/auth-layout'), 'AuthLayout');
 
 // Each screen is its own chunk, fetched the first time it is shown: a visitor
 // on the login page downloads neither the host dashboard nor the cropper.
-const LoginRoute = lazyRoute(() => import('./routes/auth/login'), 'LoginRoute');
-const RegisterRoute = lazyRoute(() => import('./routes/auth/register'), 'RegisterRoute');
-const ResetPasswordRoute = lazyRoute(
+const LoginRoute = screen(() => import('./routes/auth/login'), 'LoginRoute');
+const RegisterRoute = screen(() => import('./routes/auth/register'), 'RegisterRoute');
+const ResetPasswordRoute = screen(
   () => import('./routes/auth/reset-password'),
   'ResetPasswordRoute',
 );
-const VerificationRoute = lazyRoute(
-  () => import('./routes/auth/verification'),
-  'VerificationRoute',
-);
-const EmailVerificationRoute = lazyRoute(
+const VerificationRoute = screen(() => import('./routes/auth/verification'), 'VerificationRoute');
+const EmailVerificationRoute = screen(
   () => import('./routes/auth/email-verification'),
   'EmailVerificationRoute',
 );
 
-const HostDashboardRoute = lazyRoute(() => import('./routes/host/dashboard'), 'HostDashboardRoute');
-const HostEventsRoute = lazyRoute(() => import('./routes/host/events'), 'HostEventsRoute');
-const HostEventDetailsRoute = lazyRoute(
+const HostDashboardRoute = screen(() => import('./routes/host/dashboard'), 'HostDashboardRoute');
+const HostEventsRoute = screen(() => import('./routes/host/events'), 'HostEventsRoute');
+const HostEventDetailsRoute = screen(
   () => import('./routes/host/event-details'),
   'HostEventDetailsRoute',
 );
-const HostBoothRoute = lazyRoute(() => import('./routes/host/booth'), 'HostBoothRoute');
-const DisplayRoute = lazyRoute(() => import('./routes/display'), 'DisplayRoute');
-const HostProfileRoute = lazyRoute(() => import('./routes/host/profile'), 'HostProfileRoute');
-const HostProfileEditRoute = lazyRoute(
+const HostBoothRoute = screen(() => import('./routes/host/booth'), 'HostBoothRoute');
+const DisplayRoute = screen(() => import('./routes/display'), 'DisplayRoute');
+const HostProfileRoute = screen(() => import('./routes/host/profile'), 'HostProfileRoute');
+const HostProfileEditRoute = screen(
   () => import('./routes/host/profile-edit'),
   'HostProfileEditRoute',
 );
-const StripeConnectSuccessRoute = lazyRoute(
+const StripeConnectSuccessRoute = screen(
   () => import('./routes/host/stripe-connect-success'),
   'StripeConnectSuccessRoute',
 );
-const CropperTestRoute = lazyRoute(() => import('./routes/host/cropper-test'), 'CropperTestRoute');
+const CropperTestRoute = screen(() => import('./routes/host/cropper-test'), 'CropperTestRoute');
 
-const AttendeeDashboardRoute = lazyRoute(
+const AttendeeDashboardRoute = screen(
   () => import('./routes/attendee/dashboard'),
   'AttendeeDashboardRoute',
 );
-const AttendeeProfileRoute = lazyRoute(
+const AttendeeProfileRoute = screen(
   () => import('./routes/attendee/profile'),
   'AttendeeProfileRoute',
 );
-const AttendeeProfileEditRoute = lazyRoute(
+const AttendeeProfileEditRoute = screen(
   () => import('./routes/attendee/profile-edit'),
   'AttendeeProfileEditRoute',
 );
+// The guest's pages draw with the first paint's stylesheet alone.
 const AttendeeEventDetailsRoute = lazyRoute(
   () => import('./routes/attendee/event-details'),
   'AttendeeEventDetailsRoute',
 );
-const AttendeeHostProfileRoute = lazyRoute(
+const AttendeeHostProfileRoute = screen(
   () => import('./routes/attendee/host-profile'),
   'AttendeeHostProfileRoute',
 );
@@ -73,26 +88,15 @@ const EventLandingRoute = lazyRoute(
   'EventLandingRoute',
 );
 
-const TermsRoute = lazyRoute(() => import('./routes/legal/terms'), 'TermsRoute');
-const PrivacyRoute = lazyRoute(() => import('./routes/legal/privacy'), 'PrivacyRoute');
-const NotFoundRoute = lazyRoute(() => import('./routes/not-found'), 'NotFoundRoute');
+const TermsRoute = screen(() => import('./routes/legal/terms'), 'TermsRoute');
+const PrivacyRoute = screen(() => import('./routes/legal/privacy'), 'PrivacyRoute');
+const NotFoundRoute = screen(() => import('./routes/not-found'), 'NotFoundRoute');
+
+export interface RouteHandle {
+  title: string;
+}
 
 const titled = (title: string): RouteHandle => ({ title });
-
-/**
- * The shared socket (lib/socket.ts) is connected while the signed-in shell is
- * mounted; a requester hears that their song was played on any of its screens.
- */
-function LiveSocket() {
-  const signedIn = useSessionStore((state) => state.status === 'signed-in');
-  useSocketSession(signedIn);
-  return (
-    <>
-      <PlayedSongToasts />
-      <Outlet />
-    </>
-  );
-}
 
 /** The route tree of spec §2; exported so tests can mount it in a memory router. */
 export const routes: RouteObject[] = [
@@ -135,7 +139,7 @@ export const routes: RouteObject[] = [
         element: <RequireAppAccess />,
         children: [
           {
-            element: <LiveSocket />,
+            element: <LiveSocketLayout />,
             children: [
               {
                 element: <BareLayout />,
@@ -253,6 +257,52 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export function createAppRouter() {
-  return createBrowserRouter(routes);
+function isRouteHandle(handle: unknown): handle is RouteHandle {
+  return (
+    typeof handle === 'object' &&
+    handle !== null &&
+    'title' in handle &&
+    typeof handle.title === 'string'
+  );
+}
+
+/** "Login | Floorfill": the deepest route that names itself wins. */
+function useDocumentTitle() {
+  const location = useLocation();
+  const title = matchRoutes(routes, location)
+    ?.map((match) => match.route.handle)
+    .filter(isRouteHandle)
+    .at(-1)?.title;
+  useEffect(() => {
+    document.title = title ? `${title} | ${BRAND_NAME}` : BRAND_NAME;
+  }, [title]);
+}
+
+/**
+ * The app's pages, rendered inside a `<BrowserRouter>`. React Router's
+ * declarative mode, not a data router: the app loads no data in routes, and
+ * the data router's code is ~17 KB gzipped more on every first paint.
+ */
+export function AppRoutes() {
+  useDocumentTitle();
+  return useRoutes(routes);
+}
+
+/**
+ * Starts fetching the chunks of the page at `pathname` (its layouts and
+ * screen) while the app asks who is signed in, instead of after; and the
+ * event landing's data, which needs no session. Pages behind sign-in are
+ * fetched only for a device that was signed in last time: a visitor who is
+ * not is sent elsewhere and would not use them.
+ */
+export function preloadPage(pathname: string, probablySignedIn: boolean): void {
+  const landing = matchPath(paths.room.landing.path, pathname);
+  if (landing?.params.code) requestEarly(eventLandingUrl(landing.params.code));
+  for (const match of matchRoutes(routes, pathname) ?? []) {
+    const element = match.route.element;
+    const type: unknown =
+      element && typeof element === 'object' && 'type' in element ? element.type : null;
+    if (type === RequireAppAccess && !probablySignedIn) return;
+    if (isLazyRoute(type)) type.preload();
+  }
 }

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { stubApi } from '@/testing/render';
 import { api, ApiError, setUnauthorizedHandler } from './api-client';
+import { requestEarly } from './early-requests';
 
 async function failureOf(promise: Promise<unknown>): Promise<ApiError> {
   try {
@@ -45,6 +46,22 @@ describe('api client', () => {
 
     expect(calls[0]?.body).toBe(form);
     expect(calls[0]?.init?.headers).not.toHaveProperty('Content-Type');
+  });
+
+  it('takes the answer of a GET sent early, once, instead of asking again', async () => {
+    const calls = stubApi({
+      '/api/v1/get-event-landing': { body: { status: true, msg: '', data: { name: 'Dock' } } },
+    });
+    requestEarly('/api/v1/get-event-landing?code=K7WQ2M');
+    expect(calls).toHaveLength(1);
+
+    const schema = z.object({ name: z.string() });
+    const first = await api.get('/api/v1/get-event-landing', { query: { code: 'K7WQ2M' }, schema });
+    expect(first.data).toEqual({ name: 'Dock' });
+    expect(calls).toHaveLength(1);
+
+    await api.get('/api/v1/get-event-landing', { query: { code: 'K7WQ2M' }, schema });
+    expect(calls).toHaveLength(2);
   });
 
   it('puts query parameters on the URL and skips empty ones', async () => {

@@ -6,6 +6,10 @@ import {
   type Pagination,
 } from '@floorfill/shared';
 import type { z } from 'zod';
+import { ApiError, reportUnauthorized } from './api-error';
+import { takeEarlyResponse } from './early-requests';
+
+export { ApiError, errorMessageOf, isApiError, setUnauthorizedHandler } from './api-error';
 
 /**
  * The one door to the API. The session lives in an HttpOnly cookie set by the
@@ -14,31 +18,6 @@ import type { z } from 'zod';
  * `{status, msg, data, errors}` (paged lists add `pagination`, read by
  * `api.getPage`); failures become an `ApiError`.
  */
-
-export class ApiError extends Error {
-  readonly httpStatus: number;
-  readonly msg: string;
-  readonly fieldErrors: FieldErrors;
-  readonly data: unknown;
-
-  constructor(options: {
-    httpStatus: number;
-    msg: string;
-    fieldErrors?: FieldErrors;
-    data?: unknown;
-  }) {
-    super(options.msg);
-    this.name = 'ApiError';
-    this.httpStatus = options.httpStatus;
-    this.msg = options.msg;
-    this.fieldErrors = options.fieldErrors ?? {};
-    this.data = options.data;
-  }
-}
-
-export function isApiError(error: unknown): error is ApiError {
-  return error instanceof ApiError;
-}
 
 export interface ApiResponse<T> {
   msg: string;
@@ -71,13 +50,6 @@ const AUTH_ENDPOINTS = ['/api/auth/', '/api/v1/resend-otp', '/api/v1/login-as-gu
 
 export function isAuthEndpoint(path: string): boolean {
   return AUTH_ENDPOINTS.some((prefix) => path.startsWith(prefix));
-}
-
-let unauthorizedHandler: (() => void) | null = null;
-
-/** The app registers what a lost session means (clear store, remember path, go to login). */
-export function setUnauthorizedHandler(handler: (() => void) | null): void {
-  unauthorizedHandler = handler;
 }
 
 function buildUrl(path: string, query: RequestOptions['query']): string {
@@ -139,8 +111,10 @@ type Envelope = Record<string, unknown>;
 /** Sends the call and returns the envelope of a success; any failure is thrown as an `ApiError`. */
 async function send(method: string, path: string, options: RequestOptions): Promise<Envelope> {
   let response: Response;
+  const url = buildUrl(path, options.query);
+  const early = method === 'GET' ? takeEarlyResponse(url) : undefined;
   try {
-    response = await fetch(buildUrl(path, options.query), buildInit(method, options));
+    response = await (early ?? fetch(url, buildInit(method, options)));
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ApiError({ httpStatus: 0, msg: MSG.unexpected });
@@ -149,7 +123,7 @@ async function send(method: string, path: string, options: RequestOptions): Prom
   const body = await readJson(response);
   const succeeded = response.ok && isRecord(body) && body.status !== false;
   if (!succeeded) {
-    if (response.status === 401 && !isAuthEndpoint(path)) unauthorizedHandler?.();
+    if (response.status === 401 && !isAuthEndpoint(path)) reportUnauthorized();
     throw toApiError(response, body);
   }
   return body;
@@ -208,8 +182,3 @@ export const api = {
   put: createMethod('PUT'),
   delete: createMethod('DELETE'),
 };
-
-/** The text to show for any failure: the server's `msg`, or the generic one. */
-export function errorMessageOf(error: unknown): string {
-  return isApiError(error) ? error.msg : MSG.unexpected;
-}

@@ -2,6 +2,7 @@ import { BRAND_NAME } from '@floorfill/shared';
 import { Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { RouteOutlet } from './route-outlet';
+import { ColorSchemeControl } from '@/components/ui/color-scheme-control';
 import { LegalLinks } from '@/components/ui/legal-links';
 import { LogoLink } from '@/components/ui/logo';
 import classes from './auth-layout.module.css';
@@ -29,8 +30,11 @@ export function AuthLayout() {
         </div>
       </aside>
       <div className={classes.content}>
-        <header className={classes.mobileHeader}>
-          <LogoLink />
+        <header className={classes.header}>
+          <div className={classes.mobileLogo}>
+            <LogoLink />
+          </div>
+          <ColorSchemeControl />
         </header>
         <main className={classes.main}>
           <RouteOutlet />

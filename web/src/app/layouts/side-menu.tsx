@@ -1,5 +1,5 @@
 import { MSG, ROLE, type Role } from '@floorfill/shared';
-import { NavLink, Stack } from '@mantine/core';
+import { Divider, NavLink, Stack, Text } from '@mantine/core';
 import {
   IconCalendarEvent,
   IconLayoutDashboard,
@@ -7,6 +7,7 @@ import {
   type Icon,
 } from '@tabler/icons-react';
 import { Link, matchPath, useLocation } from 'react-router-dom';
+import { ColorSchemeControl } from '@/components/ui/color-scheme-control';
 import { paths } from '@/config/paths';
 import { notifyError } from '@/lib/notify';
 
@@ -60,7 +61,10 @@ interface SideMenuProps {
   onNavigate: () => void;
 }
 
-/** The side menu of spec §2. Guests get the same two entries, which only ask them to register. */
+/**
+ * The side menu of spec §2, then the colour-scheme switch. Guests get the
+ * same two entries, which only ask them to register.
+ */
 export function SideMenu({ role, onNavigate }: SideMenuProps) {
   const { pathname } = useLocation();
   const entries = role === ROLE.host ? HOST_MENU : ATTENDEE_MENU;
@@ -100,6 +104,13 @@ export function SideMenu({ role, onNavigate }: SideMenuProps) {
           />
         );
       })}
+      <Divider my="sm" />
+      <Stack gap={6} px="sm">
+        <Text size="sm" c="dimmed" aria-hidden="true">
+          Colour scheme
+        </Text>
+        <ColorSchemeControl />
+      </Stack>
     </Stack>
   );
 }

@@ -2,9 +2,10 @@ import { BRAND_NAME } from '@floorfill/shared';
 import { Group, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
+import classes from './logo.module.css';
 
 interface LogoProps {
-  /** `light` for dark backgrounds (the brand panel), `dark` for the app's light surfaces. */
+  /** `light` for the always-dark brand panel, `dark` for the app's own surfaces (light or dark). */
   tone?: 'light' | 'dark';
   size?: 'sm' | 'lg';
 }
@@ -12,7 +13,6 @@ interface LogoProps {
 /** The wordmark: four equaliser bars and the brand name. */
 export function Logo({ tone = 'dark', size = 'sm' }: LogoProps) {
   const mark = size === 'lg' ? 40 : 28;
-  const text = tone === 'light' ? 'white' : 'brand.9';
   return (
     <Group gap={size === 'lg' ? 'sm' : 'xs'} wrap="nowrap">
       <svg width={mark} height={mark} viewBox="0 0 32 32" aria-hidden="true" focusable="false">
@@ -24,7 +24,13 @@ export function Logo({ tone = 'dark', size = 'sm' }: LogoProps) {
         </g>
         <rect x="18" y="12" width="3" height="13" rx="1.5" fill="#c026d3" />
       </svg>
-      <Text component="span" fw={800} fz={size === 'lg' ? 28 : 20} c={text} lh={1}>
+      <Text
+        component="span"
+        fw={800}
+        fz={size === 'lg' ? 28 : 20}
+        lh={1}
+        {...(tone === 'light' ? { c: 'white' } : { className: classes.onSurface })}
+      >
         {BRAND_NAME}
       </Text>
     </Group>

@@ -12,7 +12,7 @@ import { loginAsGuest } from '@/features/auth/api/login';
 import { useRedirectStore } from '@/features/auth/stores/redirect-store';
 import { useSessionStore } from '@/features/auth/stores/session-store';
 import { EventLanding, LandingNotice, rememberGuestName, useEventLanding } from '@/features/room';
-import { errorMessageOf } from '@/lib/api-client';
+import { errorMessageOf, isApiError } from '@/lib/api-client';
 import { notifyError } from '@/lib/notify';
 
 const HOST_MODE_NOTICE_ID = 'room:attendee-mode';
@@ -87,6 +87,19 @@ export function EventLandingRoute() {
     enter.mutate({ asGuest: false });
   }, [signedIn, open, enter, navigate]);
 
+  // Offline (the app itself came from the service worker): the call waits for the
+  // connection, or it found none. Either way the event shows once the phone is back online.
+  const offline =
+    lookup.fetchStatus === 'paused' ||
+    (lookup.isError && isApiError(lookup.error) && lookup.error.httpStatus === 0);
+  if (offline && !lookup.data) {
+    return (
+      <LandingNotice
+        title="You are offline"
+        text="The event will show here as soon as your phone is back online."
+      />
+    );
+  }
   if (lookup.isPending) return <ContentLoader label="Loading the event" />;
   if (lookup.isError) {
     return <LandingNotice title="Something went wrong" text={errorMessageOf(lookup.error)} />;

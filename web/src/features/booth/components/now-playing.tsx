@@ -1,7 +1,7 @@
 import type { NowPlaying } from '@floorfill/shared';
 import { Button, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
-import { SongArtwork } from '@/features/requests';
+import { SongArtwork } from '@/components/ui/song-artwork';
 import { formatElapsed, useNow } from '@/lib/clock';
 import classes from './booth.module.css';
 
@@ -24,7 +24,12 @@ export function NowPlayingPanel({
       {song ? (
         <div className={classes.nowRow}>
           <div className={classes.art}>
-            <SongArtwork src={song.song_image} size={96} />
+            <SongArtwork
+              src={song.song_image}
+              songId={song.song_id}
+              title={song.song_name}
+              size={96}
+            />
           </div>
           <Stack gap={2} className={classes.grow}>
             <Text className={`${classes.nowTitle} ${classes.ellipsis}`}>{song.song_name}</Text>

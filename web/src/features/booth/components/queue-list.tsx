@@ -2,7 +2,7 @@ import type { GroupedSongRequest, SongRequest } from '@floorfill/shared';
 import { ActionIcon, Group, Stack, Text } from '@mantine/core';
 import { IconBan, IconCheck, IconClockPause, IconPlayerPlay } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
-import { SongArtwork } from '@/features/requests';
+import { SongArtwork } from '@/components/ui/song-artwork';
 import type { BoothAction } from '../utils/booth-queue';
 import classes from './booth.module.css';
 
@@ -75,7 +75,12 @@ export function QueueRow({
       </Text>
       {variant === 'upNext' ? (
         <div className={classes.art}>
-          <SongArtwork src={song.song_image} size={56} />
+          <SongArtwork
+            src={song.song_image}
+            songId={song.song_id}
+            title={song.song_name}
+            size={56}
+          />
         </div>
       ) : null}
       <div className={classes.grow}>

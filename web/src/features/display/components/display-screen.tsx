@@ -1,6 +1,6 @@
 import type { DisplaySong, DisplayState } from '@floorfill/shared';
-import { IconMusic } from '@tabler/icons-react';
 import { DarkScope } from '@/components/ui/dark-scope';
+import { SongArtwork } from '@/components/ui/song-artwork';
 import { isApiError } from '@/lib/api-client';
 import { useDisplayState } from '../api/get-display';
 import { useDisplayRoom } from '../utils/use-display-room';
@@ -26,13 +26,13 @@ function NowPlaying({ song }: { song: DisplaySong | null }) {
       </h2>
       {song ? (
         <div className={classes.now}>
-          {song.song_image ? (
-            <img className={classes.art} src={song.song_image} alt="" />
-          ) : (
-            <div className={classes.art} style={{ display: 'grid', placeItems: 'center' }}>
-              <IconMusic size={64} aria-hidden="true" />
-            </div>
-          )}
+          <SongArtwork
+            src={song.song_image}
+            songId={song.song_id}
+            title={song.song_name}
+            size="22vh"
+            radius={12}
+          />
           <div style={{ minWidth: 0 }}>
             <p className={`${classes.nowTitle} ${classes.ellipsis}`}>{song.song_name}</p>
             <p className={`${classes.nowArtist} ${classes.ellipsis}`}>

@@ -1,6 +1,7 @@
 import { TRUNCATE, type GroupedSongRequest } from '@floorfill/shared';
-import { ActionIcon, Avatar, Button, Card, Group, Stack, Text, Tooltip } from '@mantine/core';
-import { IconCheck, IconClock, IconMusic, IconTrash } from '@tabler/icons-react';
+import { ActionIcon, Button, Card, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { IconCheck, IconClock, IconTrash } from '@tabler/icons-react';
+import { SongArtwork } from '@/components/ui/song-artwork';
 import type { CardMark } from '../api/event-writes';
 import { truncate } from '../utils/truncate';
 
@@ -39,9 +40,7 @@ export function SongRequestCard({ song, onMark }: SongRequestCardProps) {
   return (
     <Card withBorder radius="md" padding="sm" component="li">
       <Group wrap="nowrap" align="flex-start" gap="sm">
-        <Avatar src={song.song_image} alt="" size={64} radius="sm" color="brand" variant="light">
-          <IconMusic size={28} aria-hidden="true" />
-        </Avatar>
+        <SongArtwork src={song.song_image} songId={song.song_id} title={song.song_name} size={64} />
         <Stack gap={2} flex={1} miw={0}>
           <Group gap={6} wrap="nowrap" justify="space-between" align="flex-start">
             <TruncatedText text={title} max={TRUNCATE.songTitle} fw={700} />

@@ -1,11 +1,3 @@
-import { Avatar } from '@mantine/core';
-import { IconMusic } from '@tabler/icons-react';
-
-/** A song's cover, or a music-note placeholder when it has none or it fails to load. */
-export function SongArtwork({ src, size = 56 }: { src: string | null; size?: number }) {
-  return (
-    <Avatar src={src} alt="" size={size} radius="sm" color="brand" variant="light">
-      <IconMusic size={Math.round(size / 2.2)} aria-hidden="true" />
-    </Avatar>
-  );
-}
+// The one song artwork of the app lives with the shared UI pieces (the booth, the big
+// screen and the host's queue draw it too); the request screens import it from here.
+export { SongArtwork } from '@/components/ui/song-artwork';

@@ -1,6 +1,7 @@
 import { eventLandingSchema, type EventLanding } from '@floorfill/shared';
 import { useQuery } from '@tanstack/react-query';
 import { api, isApiError } from '@/lib/api-client';
+import { eventLandingUrl } from './landing-url';
 
 /** What the landing shows: the event, or that no event holds the code. */
 export type LandingLookup = { kind: 'event'; event: EventLanding } | { kind: 'unknown' };
@@ -8,10 +9,7 @@ export type LandingLookup = { kind: 'event'; event: EventLanding } | { kind: 'un
 /** The public landing of the event holding `code` (no session needed). */
 export async function getEventLanding(code: string): Promise<LandingLookup> {
   try {
-    const { data } = await api.get('/api/v1/get-event-landing', {
-      query: { code },
-      schema: eventLandingSchema,
-    });
+    const { data } = await api.get(eventLandingUrl(code), { schema: eventLandingSchema });
     return { kind: 'event', event: data };
   } catch (error) {
     if (isApiError(error) && (error.httpStatus === 404 || error.httpStatus === 422)) {

@@ -80,7 +80,10 @@ export function EventLanding({ event, joining, onJoinAsGuest, onSignIn }: EventL
         </Text>
         <Group gap="xs">
           {event.is_live ? <Badge color="teal.9">Live now</Badge> : null}
-          <Badge variant="outline" color={event.requests_open ? 'teal.9' : 'gray.8'}>
+          <Badge
+            variant="outline"
+            color={event.requests_open ? 'var(--ff-color-positive)' : 'var(--ff-color-neutral)'}
+          >
             {event.requests_open ? 'Requests open' : 'Requests closed'}
           </Badge>
           <Text size="sm">{peopleHere(event.joined_count)}</Text>

@@ -1,0 +1,49 @@
+import { MSG, type FieldErrors } from '@floorfill/shared';
+
+/**
+ * What a failed API call throws, and who is told when the session has ended.
+ * Apart from `api-client.ts` (which validates answers with zod) so the app's
+ * first paint can handle errors and a lost session without loading zod.
+ */
+
+export class ApiError extends Error {
+  readonly httpStatus: number;
+  readonly msg: string;
+  readonly fieldErrors: FieldErrors;
+  readonly data: unknown;
+
+  constructor(options: {
+    httpStatus: number;
+    msg: string;
+    fieldErrors?: FieldErrors;
+    data?: unknown;
+  }) {
+    super(options.msg);
+    this.name = 'ApiError';
+    this.httpStatus = options.httpStatus;
+    this.msg = options.msg;
+    this.fieldErrors = options.fieldErrors ?? {};
+    this.data = options.data;
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+/** The text to show for any failure: the server's `msg`, or the generic one. */
+export function errorMessageOf(error: unknown): string {
+  return isApiError(error) ? error.msg : MSG.unexpected;
+}
+
+let unauthorizedHandler: (() => void) | null = null;
+
+/** The app registers what a lost session means (clear store, remember path, go to login). */
+export function setUnauthorizedHandler(handler: (() => void) | null): void {
+  unauthorizedHandler = handler;
+}
+
+/** A data call answered 401: the session ended elsewhere. */
+export function reportUnauthorized(): void {
+  unauthorizedHandler?.();
+}
