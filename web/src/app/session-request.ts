@@ -1,4 +1,6 @@
 import type { SessionData } from '@floorfill/shared';
+import { SESSION_PATH } from '@/features/auth/api/session-url';
+import { requestEarly } from '@/lib/early-requests';
 
 let early: Promise<SessionData | null> | null = null;
 
@@ -7,9 +9,15 @@ function requestSession(): Promise<SessionData | null> {
   return import('./session-question').then(({ askWhoIsSignedIn }) => askWhoIsSignedIn());
 }
 
-/** Sends the question as the app starts, before React has drawn anything. */
+/**
+ * Sends the question as the app starts, before React has drawn anything: the
+ * request itself at once, beside the chunk of code that reads its answer.
+ */
 export function startSessionRequest(): void {
-  early ??= requestSession();
+  if (early) return;
+  // The API client takes this answer when the session question asks.
+  requestEarly(SESSION_PATH);
+  early = requestSession();
   // Read (and its failure handled) by takeSessionRequest.
   early.catch(() => undefined);
 }

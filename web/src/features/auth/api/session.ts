@@ -1,5 +1,6 @@
 import { sessionData, type SessionData } from '@floorfill/shared';
 import { api, isApiError } from '@/lib/api-client';
+import { SESSION_PATH } from './session-url';
 
 /**
  * Who the session cookie belongs to, or null when nobody is signed in (the
@@ -7,7 +8,7 @@ import { api, isApiError } from '@/lib/api-client';
  */
 export async function getSession(): Promise<SessionData | null> {
   try {
-    const { data } = await api.get('/api/auth/session', { schema: sessionData.nullable() });
+    const { data } = await api.get(SESSION_PATH, { schema: sessionData.nullable() });
     return data;
   } catch (error) {
     if (isApiError(error) && error.httpStatus === 401) return null;
