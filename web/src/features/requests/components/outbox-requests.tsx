@@ -53,7 +53,11 @@ export function OutboxRequests({ eventId, userId, detailsKey, live }: OutboxRequ
           style={{ borderStyle: 'dashed' }}
         >
           <Group wrap="nowrap" gap="sm">
-            <SongArtwork src={request.payload.songImage} />
+            <SongArtwork
+              src={request.payload.songImage}
+              songId={request.payload.songId}
+              title={request.payload.songName}
+            />
             <Stack gap={2} flex={1} miw={0}>
               <SongText
                 title={request.payload.songName}

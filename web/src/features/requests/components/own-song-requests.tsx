@@ -119,7 +119,12 @@ export function OwnSongRequests({
           }
         >
           <Group wrap="nowrap" gap="sm">
-            <SongArtwork src={request.song_image} size={48} />
+            <SongArtwork
+              src={request.song_image}
+              songId={request.song_id}
+              title={request.song_name}
+              size={48}
+            />
             <Stack gap={2} flex={1} miw={0}>
               <TruncatedText text={request.song_name} max={TRUNCATE.songTitle} fw={700} lh={1.3} />
               {request.song_artist ? (

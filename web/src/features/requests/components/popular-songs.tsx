@@ -97,7 +97,12 @@ export function PopularSongs({
           return (
             <Card key={song.song_id} component="li" withBorder radius="md" padding="sm">
               <Group wrap="nowrap" gap="sm">
-                <SongArtwork src={song.song_image} size={48} />
+                <SongArtwork
+                  src={song.song_image}
+                  songId={song.song_id}
+                  title={song.song_name}
+                  size={48}
+                />
                 <Stack gap={0} flex={1} miw={0}>
                   <SongText
                     title={song.song_name}

@@ -71,7 +71,7 @@ function ResultCard({ song, requested, busy, canRequest, onRequest, onCancel }: 
   return (
     <Card component="li" withBorder radius="md" padding="sm">
       <Group wrap="nowrap" gap="sm">
-        <SongArtwork src={song.song_image} size={48} />
+        <SongArtwork src={song.song_image} songId={song.song_id} title={song.song_name} size={48} />
         <Stack gap={0} flex={1} miw={0}>
           <SongText title={song.song_name} artist={song.song_artist} album={song.album_name} />
         </Stack>
