@@ -243,6 +243,13 @@ test('in attendee mode the profile lists joined events and a host profile offers
   await expect(page).toHaveURL(/\/attendee\/profile$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Dancer One' })).toBeVisible();
 
+  // SEND TIP is offered only for a host who can take tips: this one sets up (demo) payouts.
+  const payouts = await page.request.post('/api/v1/connect-stripe-account', {
+    headers: { origin: new URL(page.url()).origin },
+    data: {},
+  });
+  expect(payouts.ok(), await payouts.text()).toBe(true);
+
   await page.goto(`/attendee/host-profile/${host.id}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Dancer One' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Upcoming Events' })).toBeVisible();
