@@ -1,9 +1,9 @@
-import { DEFAULT_ALBUM_NAME, DEFAULT_SONG_DURATION, type PopularSong } from '@floorfill/shared';
+import type { PopularSong } from '@floorfill/shared';
 import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import type { QueryKey } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useKeptRequests } from '../api/request-outbox';
-import type { SongRequestPayload } from '../utils/song-request-payload';
+import { songRequestPayload, type SongRequestPayload } from '../utils/song-request-payload';
 import { useRequestSong } from '../utils/use-request-song';
 import { SongArtwork } from './song-artwork';
 import { SongText } from './song-text';
@@ -28,28 +28,16 @@ function songLabel(song: PopularSong): string {
 
 /**
  * A +1 is an ordinary request for the song: the server merges it into the
- * song's entry and counts one more.
+ * song's entry and counts one more. The line carries no explicit mark: a
+ * catalog song's comes from the server's own catalog, and another service's
+ * song passed the host's controls when first asked for.
  */
 function plusOnePayload(
   song: PopularSong,
   eventId: number,
   attendeeId: number,
 ): SongRequestPayload {
-  return {
-    eventId,
-    attendeeId,
-    songId: song.song_id,
-    songName: song.song_name,
-    songImage: song.song_image,
-    songLink: null,
-    songDuration: song.song_duration || DEFAULT_SONG_DURATION,
-    album_name: song.album_name.trim() || DEFAULT_ALBUM_NAME,
-    songArtist: song.song_artist ?? '',
-    message: null,
-    // The line carries no explicit mark: a catalog song's comes from the server's own
-    // catalog, and another service's song passed the host's controls when first asked for.
-    explicit: false,
-  };
+  return songRequestPayload({ ...song, explicit: false }, eventId, attendeeId);
 }
 
 function requestsText(count: number): string {

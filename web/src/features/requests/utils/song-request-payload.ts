@@ -23,9 +23,15 @@ export interface SongRequestPayload {
   explicit: boolean;
 }
 
-/** A search result picked on the event page, with the spec's defaults filled in. */
+/** What a request needs of a song: a search result, or a song of the room's line (no artist, no explicit mark). */
+export type RequestableSong = Pick<
+  CatalogSong,
+  'song_id' | 'song_name' | 'song_image' | 'song_duration' | 'album_name' | 'explicit'
+> & { song_artist: string | null };
+
+/** A song picked on the event page, with the spec's defaults filled in. */
 export function songRequestPayload(
-  song: CatalogSong,
+  song: RequestableSong,
   eventId: number,
   attendeeId: number,
   message: string | null = null,
@@ -39,7 +45,7 @@ export function songRequestPayload(
     songLink: null,
     songDuration: song.song_duration || DEFAULT_SONG_DURATION,
     album_name: song.album_name.trim() || DEFAULT_ALBUM_NAME,
-    songArtist: song.song_artist,
+    songArtist: song.song_artist ?? '',
     message: message?.trim() || null,
     explicit: song.explicit,
   };
