@@ -21,6 +21,7 @@ export function jobHandlers(ctx: AppContext, ports: JobPorts = {}): JobHandlers 
   const logger = ports.logger ?? createLogger(ctx.config).child({ role: 'jobs' });
   const stripeConfig = ctx.config.payments.stripe;
   const stripe = stripeConfig ? createStripeClient(stripeConfig) : undefined;
+  const savedCards = createSavedCards({ stripe, publishableKey: stripeConfig?.publishableKey });
   return {
     'mail:send': async (message) => {
       await ctx.mail.send(message);
@@ -30,9 +31,11 @@ export function jobHandlers(ctx: AppContext, ports: JobPorts = {}): JobHandlers 
       stripe,
       notify: ports.notify ?? defaultUserNotifier(ctx, logger),
       logger,
-      learnCard: createSavedCards({ stripe, publishableKey: stripeConfig?.publishableKey })
-        .learnFromSetupIntent,
+      learnCard: savedCards.learnFromSetupIntent,
     }),
+    'stripe:detach-card': async ({ paymentMethodId }) => {
+      await savedCards.detach(paymentMethodId);
+    },
     'maintenance:prune': pruneExpiredRowsJob({
       db: ctx.db,
       logger,

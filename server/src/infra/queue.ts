@@ -11,6 +11,8 @@ export interface JobPayloads {
   'mail:send': MailMessage;
   /** A verified Stripe webhook (or a demo checkout) event; the job id is the event id. */
   'stripe:event': PaymentEvent;
+  /** A saved card the member replaced, to detach from their Stripe Customer; the job id names it. */
+  'stripe:detach-card': { paymentMethodId: string };
   /** Delete expired sessions and codes; recurring (see RecurringJob), never enqueued by a request. */
   'maintenance:prune': Record<string, never>;
 }

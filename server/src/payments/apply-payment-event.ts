@@ -99,6 +99,13 @@ async function applyInTransaction(trx: DbOrTrx, event: PaymentEvent): Promise<Pa
       }
       return paidOutcome(tip);
     }
+    case 'payment_intent.payment_failed': {
+      // Only a saved-card tip is its own PaymentIntent (stored as its checkout id).
+      const tip = await repo.lockTipByCheckoutSession(trx, event.paymentIntentId);
+      if (!tip) return ignored('not a saved-card tip');
+      const moved = await moveTipIfAllowed(trx, tip, 'expired');
+      return moved ? { status: 'applied' } : ignored(`tip is ${tip.status}`);
+    }
     case 'setup_intent.succeeded':
       // Not a tip: the stripe:event job stores the card (wallets/saved-cards.ts).
       return ignored('a saved card, not a tip');

@@ -40,6 +40,16 @@ export type PaymentEvent =
     }
   | {
       id: string;
+      /**
+       * A saved-card tip's PaymentIntent failed (the bank's check was refused
+       * or abandoned): the tip ends unpaid. Checkout's own attempts are not
+       * acted on, as its buyer may try another card on the same page.
+       */
+      type: 'payment_intent.payment_failed';
+      paymentIntentId: string;
+    }
+  | {
+      id: string;
       /** A card saved with Elements: the wallet learns it from Stripe. */
       type: 'setup_intent.succeeded';
       setupIntentId: string;
@@ -108,6 +118,8 @@ export function toPaymentEvent(event: Stripe.Event): PaymentEvent | null {
         tipId: tipIdFrom(intent.metadata),
       };
     }
+    case 'payment_intent.payment_failed':
+      return { id: event.id, type: event.type, paymentIntentId: event.data.object.id };
     case 'setup_intent.succeeded':
       return { id: event.id, type: event.type, setupIntentId: event.data.object.id };
     case 'charge.refunded': {

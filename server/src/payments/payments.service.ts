@@ -219,6 +219,12 @@ export function createPaymentsService({ config, stripe }: PaymentsServiceDeps) {
     if (intent.status === 'processing') {
       return { tipId, status: 'processing', clientSecret: null, tipPaid: undefined };
     }
+    // Refused at the bank's check (or cancelled): the tip ends unpaid, as its webhook would end it.
+    await applyPaymentEvent(db, {
+      id: `saved_card_tip_failed_${intent.id}`,
+      type: 'payment_intent.payment_failed',
+      paymentIntentId: intent.id,
+    });
     return { tipId, status: 'failed', clientSecret: null, tipPaid: undefined };
   }
 

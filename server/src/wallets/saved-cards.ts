@@ -8,7 +8,7 @@ import {
 import type Stripe from 'stripe';
 import { conflict, fieldError, notFound } from '../http/errors.ts';
 import type { Db, DbOrTrx } from '../infra/db.ts';
-import { callStripe } from '../payments/stripe-client.ts';
+import { callStripe, isStripeError } from '../payments/stripe-client.ts';
 import * as repo from './wallets.repository.ts';
 
 /**
@@ -94,6 +94,22 @@ export function createSavedCards({ stripe, publishableKey }: SavedCardsDeps) {
   }
 
   return {
+    /**
+     * The `stripe:detach-card` job: a card the member replaced (a new one
+     * saved, or a summary typed instead) leaves their Customer at Stripe, so
+     * no card stays chargeable that the wallet no longer shows. A card Stripe
+     * no longer has, or that is already detached, is done.
+     */
+    async detach(paymentMethodId: string): Promise<void> {
+      if (!stripe) return;
+      try {
+        await stripe.paymentMethods.detach(paymentMethodId);
+      } catch (error) {
+        if (isGoneAtStripe(error)) return;
+        throw error;
+      }
+    },
+
     /** The publishable key the wallet confirms with, when cards are saved at Stripe. */
     setupKey: enabled ? (publishableKey ?? null) : null,
 
@@ -119,7 +135,11 @@ export function createSavedCards({ stripe, publishableKey }: SavedCardsDeps) {
      * save-card-setup: the card the browser confirmed, read from Stripe. A
      * SetupIntent of another Customer is refused as if it did not exist.
      */
-    async saveSetup(db: Db, userId: number, setupIntentId: string): Promise<CardSummary> {
+    async saveSetup(
+      db: Db,
+      userId: number,
+      setupIntentId: string,
+    ): Promise<{ card: CardSummary; replacedPaymentMethodId: string | null }> {
       const { client } = requireEnabled();
       const member = await repo.findStripeCustomer(db, userId);
       const setupIntent = await retrieveSetupIntent(client, setupIntentId);
@@ -128,8 +148,11 @@ export function createSavedCards({ stripe, publishableKey }: SavedCardsDeps) {
       }
       const card = savedCardOf(setupIntent);
       if (!card) throw conflict(WALLET_MSG.cardSetupUnfinished);
-      await db.transaction().execute((trx) => repo.updateCardSummary(trx, userId, card));
-      return summaryOf(card);
+      const saved = await db
+        .transaction()
+        .execute((trx) => repo.updateCardSummary(trx, userId, card));
+      if (!saved) throw notFound(WALLET_MSG.cardSetupUnavailable);
+      return { card: summaryOf(card), replacedPaymentMethodId: saved.replacedPaymentMethodId };
     },
 
     /**
@@ -148,9 +171,17 @@ export function createSavedCards({ stripe, publishableKey }: SavedCardsDeps) {
       if (!customerId || !card) return false;
       const member = await repo.findUserOfCustomer(db, customerId);
       if (!member || member.stripe_payment_method_id) return false;
-      return repo.updateCardSummary(db, member.id, card);
+      return (await repo.updateCardSummary(db, member.id, card)) !== undefined;
     },
   };
 }
 
 export type SavedCards = ReturnType<typeof createSavedCards>;
+
+/**
+ * Stripe's answer for a PaymentMethod that is gone (404) or on no Customer
+ * (400): nothing is left to detach, and asking again would not change that.
+ */
+function isGoneAtStripe(error: unknown): boolean {
+  return isStripeError(error) && error.type === 'StripeInvalidRequestError';
+}

@@ -52,12 +52,24 @@ export interface CardSummaryValues {
   paymentMethodId: string | null;
 }
 
+/**
+ * Stores the card summary in the caller's transaction. Answers undefined when
+ * the user does not exist, else the PaymentMethod the change replaced at
+ * Stripe (null when none, or the same one), which the caller detaches.
+ */
 export async function updateCardSummary(
   trx: DbOrTrx,
   userId: number,
   card: CardSummaryValues,
-): Promise<boolean> {
-  const result = await trx
+): Promise<{ replacedPaymentMethodId: string | null } | undefined> {
+  const before = await trx
+    .selectFrom('users')
+    .select('stripe_payment_method_id')
+    .where('id', '=', userId)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!before) return undefined;
+  await trx
     .updateTable('users')
     .set({
       card_brand: card.brand,
@@ -68,8 +80,9 @@ export async function updateCardSummary(
       updated_at: sql`now()`,
     })
     .where('id', '=', userId)
-    .executeTakeFirst();
-  return result.numUpdatedRows > 0n;
+    .execute();
+  const previous = before.stripe_payment_method_id;
+  return { replacedPaymentMethodId: previous !== card.paymentMethodId ? previous : null };
 }
 
 /** A member's Stripe Customer and the card saved on it, if any. */

@@ -30,6 +30,19 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
   const { wallets, savedCards } = app.services;
   const tags = ['Wallets'];
   logStripeFailures(app);
+  /**
+   * A card the wallet no longer shows must not stay chargeable at Stripe: the
+   * replaced one is detached from the member's Customer by a job (retried
+   * through a Stripe outage), queued once the new card committed.
+   */
+  const detachReplaced = async (paymentMethodId: string | null, requestId: string) => {
+    if (!paymentMethodId) return;
+    await app.ctx.queue.enqueue(
+      'stripe:detach-card',
+      { paymentMethodId },
+      { jobId: `detach-${paymentMethodId}`, requestId },
+    );
+  };
   const cardSetupLimit = {
     rateLimit: {
       max: CARD_SETUPS_PER_HOUR,
@@ -98,7 +111,8 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
         .transaction()
         .execute((trx) => wallets.saveCard(trx, session.userId, request.body));
       if (!saved) throw notFound(PROFILE_MSG.notFound);
-      return ok(WALLET_MSG.cardSaved, saved);
+      await detachReplaced(saved.replacedPaymentMethodId, request.id);
+      return ok(WALLET_MSG.cardSaved, saved.card);
     },
   );
 
@@ -136,7 +150,12 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const session = requireMember(request);
-      const card = await savedCards.saveSetup(db, session.userId, request.body.setup_intent_id);
+      const { card, replacedPaymentMethodId } = await savedCards.saveSetup(
+        db,
+        session.userId,
+        request.body.setup_intent_id,
+      );
+      await detachReplaced(replacedPaymentMethodId, request.id);
       return ok(WALLET_MSG.cardSavedAtStripe, card);
     },
   );

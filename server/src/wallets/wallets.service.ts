@@ -67,12 +67,15 @@ export function createWalletsService(config: Pick<Config, 'encryptionKey' | 'pay
       };
     },
 
-    /** Null when the user does not exist. */
+    /**
+     * Null when the user does not exist; else the summary and the card it
+     * replaced at Stripe, which the caller has detached once this committed.
+     */
     async saveCard(
       trx: DbOrTrx,
       userId: number,
       body: AttendeeWalletBody,
-    ): Promise<CardSummary | null> {
+    ): Promise<{ card: CardSummary; replacedPaymentMethodId: string | null } | null> {
       const card: CardSummary = {
         card_brand: body.card_brand,
         card_last4: body.card_last4,
@@ -88,7 +91,7 @@ export function createWalletsService(config: Pick<Config, 'encryptionKey' | 'pay
         expYear: card.card_exp_year,
         paymentMethodId: null,
       });
-      return saved ? card : null;
+      return saved ? { card, ...saved } : null;
     },
   };
 }

@@ -311,6 +311,15 @@ export class FakeStripe {
   }
 
   /** What Stripe.js does once the bank's check passed: the PaymentIntent succeeds. */
+  /** The bank's check was refused: Stripe sends the intent back for another payment method. */
+  failAuthentication(paymentIntentId: string): FakePaymentIntent {
+    const intent = this.paymentIntents.get(paymentIntentId);
+    if (!intent) throw new Error(`no fake payment intent ${paymentIntentId}`);
+    intent.status = 'requires_payment_method';
+    intent.next_action = null;
+    return intent;
+  }
+
   completeAuthentication(paymentIntentId: string): FakePaymentIntent {
     const intent = this.paymentIntents.get(paymentIntentId);
     if (!intent) throw new Error(`no fake payment intent ${paymentIntentId}`);
@@ -393,8 +402,9 @@ export class FakeStripe {
     if (method === 'POST' && path === '/v1/setup_intents') return this.createSetupIntent(body);
     if (method === 'POST' && path === '/v1/payment_intents') return this.createPaymentIntent(body);
     const [, kind, id, action] =
-      /^\/v1\/(setup_intents|payment_intents|payment_methods)\/(\w+)(?:\/(confirm))?$/.exec(path) ??
-      [];
+      /^\/v1\/(setup_intents|payment_intents|payment_methods)\/(\w+)(?:\/(confirm|detach))?$/.exec(
+        path,
+      ) ?? [];
     if (kind === 'setup_intents' && id) {
       const setupIntent = this.requireObject(this.setupIntents, id, 'setup_intent');
       if (method === 'POST' && action === 'confirm') {
@@ -417,8 +427,20 @@ export class FakeStripe {
       }
       return this.expanded(intent, body);
     }
-    if (kind === 'payment_methods' && id && method === 'GET') {
+    if (kind === 'payment_methods' && id && method === 'GET' && !action) {
       return this.requireObject(this.paymentMethods, id, 'payment_method');
+    }
+    if (kind === 'payment_methods' && id && method === 'POST' && action === 'detach') {
+      const paymentMethod = this.requireObject(this.paymentMethods, id, 'payment_method');
+      if (!paymentMethod.customer) {
+        throw new FakeStripeError(400, {
+          type: 'invalid_request_error',
+          message:
+            'The payment method you provided is not attached to a customer so detachment is impossible.',
+        });
+      }
+      paymentMethod.customer = null;
+      return paymentMethod;
     }
     throw new FakeStripeError(404, {
       type: 'invalid_request_error',

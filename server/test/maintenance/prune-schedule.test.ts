@@ -36,6 +36,7 @@ function countingHandlers(runs: { count: number }): JobHandlers {
   return {
     'mail:send': async () => undefined,
     'stripe:event': async () => undefined,
+    'stripe:detach-card': async () => undefined,
     'maintenance:prune': async () => {
       runs.count += 1;
     },

@@ -205,8 +205,31 @@ describe('save-card-setup', () => {
     expect(malformed.statusCode).toBe(422);
   });
 
+  it('a new card replaces the saved one, and the old one is detached from the Customer at Stripe', async () => {
+    const member = await memberWithCard(TEST_CARDS.visa);
+    const first = (await walletRow(member.id)).stripe_payment_method_id ?? '';
+    const setupIntentId = setupIntentIdOf(await startSetup(member));
+    s.fake.confirmSetup(setupIntentId, {
+      number: TEST_CARDS.mastercard,
+      exp_month: 9,
+      exp_year: nextYear,
+    });
+    expect((await saveSetup(member, { setup_intent_id: setupIntentId })).statusCode).toBe(200);
+    await s.t.ctx.queue.idle();
+    const second = (await walletRow(member.id)).stripe_payment_method_id ?? '';
+    expect(second).not.toBe(first);
+    expect(s.fake.paymentMethods.get(first)?.customer).toBeNull();
+    expect(s.fake.paymentMethods.get(second)?.customer).not.toBeNull();
+
+    // Saving the same SetupIntent again replaces nothing: the card stays attached.
+    expect((await saveSetup(member, { setup_intent_id: setupIntentId })).statusCode).toBe(200);
+    await s.t.ctx.queue.idle();
+    expect(s.fake.paymentMethods.get(second)?.customer).not.toBeNull();
+  });
+
   it('a browser-only summary afterwards replaces the Stripe card and cannot pay', async () => {
     const member = await memberWithCard();
+    const atStripe = (await walletRow(member.id)).stripe_payment_method_id ?? '';
     const typed = await post(
       s.t,
       '/api/v1/update-attendee-profile-wallet',
@@ -215,6 +238,8 @@ describe('save-card-setup', () => {
     );
     expect(typed.json().data.saved_at_stripe).toBe(false);
     expect((await walletRow(member.id)).stripe_payment_method_id).toBeNull();
+    await s.t.ctx.queue.idle();
+    expect(s.fake.paymentMethods.get(atStripe)?.customer).toBeNull();
   });
 });
 
@@ -344,6 +369,74 @@ describe('tip-with-saved-card', () => {
       attendee_id: declined.id,
     });
     expect(impersonated.statusCode).toBe(403);
+  });
+
+  it('a refused bank check ends the tip unpaid, from the confirm call or the webhook', async () => {
+    const host = await activeStripeHost(s, 'Refused Check DJ');
+    const member = await memberWithCard(TEST_CARDS.authenticationRequired);
+    const tipOf = async (tipId: number) =>
+      (await allTips(s.t)).find((row) => row.id === tipId)?.status;
+
+    const first = (await tip(member, { host_id: host.id, amount: 4 })).json().data;
+    s.fake.failAuthentication(String(first.client_secret).split('_secret_')[0] ?? '');
+    const confirmed = await post(
+      s.t,
+      '/api/v1/confirm-saved-card-tip',
+      { tip_id: first.tip_id },
+      member.headers,
+    );
+    expect(confirmed.json()).toMatchObject({ data: { tip_id: first.tip_id, status: 'failed' } });
+    expect(await tipOf(first.tip_id)).toBe('expired');
+
+    // The browser never came back: Stripe's webhook ends it instead.
+    const second = (await tip(member, { host_id: host.id, amount: 6 })).json().data;
+    const failed = s.fake.failAuthentication(
+      String(second.client_secret).split('_secret_')[0] ?? '',
+    );
+    expect(
+      (await deliverWebhook(s.t, stripeEvent('payment_intent.payment_failed', { ...failed })))
+        .statusCode,
+    ).toBe(200);
+    await s.t.ctx.queue.idle();
+    expect(await tipOf(second.tip_id)).toBe('expired');
+    // The app never confirms a failed intent again: a success event after the failure changes nothing.
+    expect(
+      (
+        await deliverWebhook(
+          s.t,
+          stripeEvent('payment_intent.succeeded', { ...failed, status: 'succeeded' }),
+        )
+      ).statusCode,
+    ).toBe(200);
+    await s.t.ctx.queue.idle();
+    expect(await tipOf(second.tip_id)).toBe('expired');
+  });
+
+  it('a payment_intent.payment_failed webhook leaves Checkout tips alone', async () => {
+    const host = await activeStripeHost(s, 'Checkout Retry DJ');
+    const member = await signIn(s.t, { name: 'Checkout Chloe', defaultLogin: 3 });
+    const before = await allTips(s.t);
+    const link = await post(
+      s.t,
+      '/api/v1/create-payment-link',
+      { host_id: host.id, amount: 5 },
+      member.headers,
+    );
+    expect(link.statusCode).toBe(200);
+    const pending = (await allTips(s.t)).filter((row) => !before.some((old) => old.id === row.id));
+    expect(pending).toHaveLength(1);
+    const delivered = await deliverWebhook(
+      s.t,
+      stripeEvent('payment_intent.payment_failed', {
+        id: 'pi_checkout_attempt',
+        object: 'payment_intent',
+        status: 'requires_payment_method',
+        metadata: { tip_id: String(pending[0]?.id) },
+      }),
+    );
+    expect(delivered.statusCode).toBe(200);
+    await s.t.ctx.queue.idle();
+    expect((await allTips(s.t)).find((row) => row.id === pending[0]?.id)?.status).toBe('pending');
   });
 
   it('a payment_intent.succeeded webhook marks a pending saved-card tip paid', async () => {
