@@ -17,7 +17,7 @@ import { normalizeEventCode } from '../events/event-code.ts';
 import { assertSameUser } from '../events/identity.ts';
 import { ok } from '../http/envelope.ts';
 import { HttpError, notFound } from '../http/errors.ts';
-import { assertTriesLeft } from '../http/failure-budget.ts';
+import { assertTriesLeft, assertTriesLeftEach } from '../http/failure-budget.ts';
 import { envelopes } from '../http/responses.ts';
 
 /**
@@ -67,9 +67,9 @@ export const attendanceRoutes: FastifyPluginAsyncZod = async (app) => {
       const session = requireSession(request);
       assertSameUser(session, request.body.attendeeId);
       // Codes are short: wrong ones are counted per address and account, so guessing stops early.
-      await Promise.all([
-        assertTriesLeft(failures.codesByAddress, [request.ip]),
-        assertTriesLeft(failures.codesByAccount, [String(session.userId)]),
+      await assertTriesLeftEach([
+        [failures.codesByAddress, [request.ip]],
+        [failures.codesByAccount, [String(session.userId)]],
       ]);
       const outcome = await liveQueue
         .join(session.userId, request.body.code)

@@ -134,7 +134,7 @@ export function createSessionResolver(options: {
       if (known) byToken.delete(token);
 
       const startedAt = epoch;
-      const claims = await tokens.verify(token);
+      const claims = tokens.verify(token);
       if (!claims) return null;
       const row = await findActiveSession(db, claims.sessionId, claims.userId);
       if (!row) return null;

@@ -1,5 +1,5 @@
 import { MSG } from '@floorfill/shared';
-import type { Redis } from 'ioredis';
+import type { ChainableCommander, Redis } from 'ioredis';
 import { tooManyRequests } from './errors.ts';
 
 /**
@@ -20,7 +20,20 @@ export interface FailureBudget {
   retryAfterSeconds(keys: readonly string[]): Promise<number>;
   /** One failure for each of these keys; answers each key's failures in its window so far. */
   spend(keys: readonly string[]): Promise<number[]>;
+  /**
+   * A Redis budget's reads, queued on a pipeline another budget's reads
+   * share (one round trip for a route checking several budgets); the answer
+   * reads this budget's wait in milliseconds from that pipeline's results.
+   */
+  readonly queueReads?: (
+    pipeline: ChainableCommander,
+    keys: readonly string[],
+  ) => (results: PipelineResults, offset: number) => number;
+  /** The connection a Redis budget reads from: budgets on the same one can share a pipeline. */
+  readonly redis?: Redis;
 }
+
+type PipelineResults = Array<[Error | null, unknown]>;
 
 export interface FailureBudgetOptions {
   /** Names the budget in Redis keys (`<prefix>:fail:<name>:<key>`). */
@@ -75,19 +88,26 @@ function redisBudget(
   prefix: string,
 ): FailureBudget {
   const keyOf = (key: string) => `${prefix}:fail:${name}:${key}`;
+  const queueReads = (pipeline: ChainableCommander, keys: readonly string[]) => {
+    for (const key of keys) pipeline.get(keyOf(key)).pttl(keyOf(key));
+    return (results: PipelineResults, offset: number) => {
+      let wait = 0;
+      for (let index = 0; index < keys.length; index += 1) {
+        const count = Number(results[offset + index * 2]?.[1] ?? 0);
+        const ttl = Number(results[offset + index * 2 + 1]?.[1] ?? 0);
+        if (count >= max) wait = Math.max(wait, ttl > 0 ? ttl : windowMs);
+      }
+      return wait;
+    };
+  };
   return {
+    redis,
+    queueReads,
     async retryAfterSeconds(keys) {
       if (redis.status !== 'ready' || keys.length === 0) return 0;
       const pipeline = redis.pipeline();
-      for (const key of keys) pipeline.get(keyOf(key)).pttl(keyOf(key));
-      const results = (await pipeline.exec()) ?? [];
-      let wait = 0;
-      for (let index = 0; index < keys.length; index += 1) {
-        const count = Number(results[index * 2]?.[1] ?? 0);
-        const ttl = Number(results[index * 2 + 1]?.[1] ?? 0);
-        if (count >= max) wait = Math.max(wait, ttl > 0 ? ttl : windowMs);
-      }
-      return Math.ceil(wait / 1000);
+      const waitOf = queueReads(pipeline, keys);
+      return Math.ceil(waitOf((await pipeline.exec()) ?? [], 0) / 1000);
     },
     async spend(keys) {
       if (redis.status !== 'ready' || keys.length === 0) return keys.map(() => 0);
@@ -105,6 +125,43 @@ export async function assertTriesLeft(
   budget: FailureBudget,
   keys: readonly string[],
 ): Promise<void> {
-  const wait = await budget.retryAfterSeconds(keys);
+  await assertTriesLeftEach([[budget, keys]]);
+}
+
+/**
+ * The same for several budgets at once (a join checks the address and the
+ * account): Redis budgets on one connection are read in a single round trip.
+ */
+export async function assertTriesLeftEach(
+  checks: ReadonlyArray<readonly [FailureBudget, readonly string[]]>,
+): Promise<void> {
+  const wait = await retryAfterSecondsEach(checks);
   if (wait > 0) throw tooManyRequests(MSG.tooManyRequests, { retry_after_seconds: wait });
+}
+
+async function retryAfterSecondsEach(
+  checks: ReadonlyArray<readonly [FailureBudget, readonly string[]]>,
+): Promise<number> {
+  const redis = checks[0]?.[0].redis;
+  const shareable =
+    redis !== undefined &&
+    redis.status === 'ready' &&
+    checks.every(([budget]) => budget.redis === redis && budget.queueReads);
+  if (!shareable) {
+    const waits = await Promise.all(checks.map(([budget, keys]) => budget.retryAfterSeconds(keys)));
+    return Math.max(0, ...waits);
+  }
+  const pipeline = redis.pipeline();
+  const readers = checks.map(([budget, keys]) => ({
+    waitOf: budget.queueReads?.(pipeline, keys) ?? (() => 0),
+    commands: keys.length * 2,
+  }));
+  const results = (await pipeline.exec()) ?? [];
+  let offset = 0;
+  let wait = 0;
+  for (const { waitOf, commands } of readers) {
+    wait = Math.max(wait, waitOf(results, offset));
+    offset += commands;
+  }
+  return Math.ceil(wait / 1000);
 }

@@ -29,14 +29,16 @@ describe('sessions: GET /api/auth/session, POST /api/auth/logout and the token r
   const unauthenticated = { status: false, msg: MSG.unauthenticated };
 
   /** A token for a real session row, signed however the test wants. */
-  async function forgeToken(options: { issuer?: string; secret?: string; expiresAt?: Date } = {}) {
+  async function forgeToken(
+    options: { issuer?: string; secret?: string; expiresAt?: Date; alg?: string } = {},
+  ) {
     const sessionId = randomUUID();
     await t.ctx.db
       .insertInto('sessions')
       .values({ id: sessionId, user_id: member.id, expires_at: new Date(Date.now() + 3_600_000) })
       .execute();
     return new SignJWT()
-      .setProtectedHeader({ alg: 'HS256' })
+      .setProtectedHeader({ alg: options.alg ?? 'HS256' })
       .setIssuer(options.issuer ?? `${t.config.publicUrl}/api/auth/login`)
       .setSubject(String(member.id))
       .setJti(sessionId)
@@ -132,6 +134,11 @@ describe('sessions: GET /api/auth/session, POST /api/auth/logout and the token r
 
   it('refuses a token signed with another key', async () => {
     const token = await forgeToken({ secret: randomBytes(32).toString('hex') });
+    expect((await getSession(t, bearer(token))).statusCode).toBe(401);
+  });
+
+  it('refuses a token signed with our key under another algorithm', async () => {
+    const token = await forgeToken({ alg: 'HS512' });
     expect((await getSession(t, bearer(token))).statusCode).toBe(401);
   });
 
