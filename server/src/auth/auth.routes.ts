@@ -163,12 +163,16 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: envelopes({ 200: loginData }),
       },
       config: limited,
+      // An address out of tries is refused before its body is even read: a flood's
+      // answers stay cheap, so they take little from the real users signing in beside it.
+      onRequest: async (request) => {
+        await assertTriesLeft(failures.signInsByAddress, [request.ip]);
+      },
     },
     async (request, reply) => {
       const { email, password, remember } = request.body;
-      // One address trying many accounts, or many addresses one account, is stopped before
-      // argon2 runs for them again; a browser that signed in to the account before is not.
-      await assertTriesLeft(failures.signInsByAddress, [request.ip]);
+      // Many addresses trying one account are stopped before argon2 runs for them
+      // again; a browser that signed in to the account before is not.
       const knownBrowser = hasDeviceMark(request, config, email);
       if (!knownBrowser) {
         await assertAccountNotPaused(email);
