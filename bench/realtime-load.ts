@@ -7,6 +7,7 @@
  * process, so one clock measures both ends.
  */
 import { performance } from 'node:perf_hooks';
+import { inflateRawSync } from 'node:zlib';
 import {
   bytesReadBy,
   connectAndSubscribe,
@@ -14,6 +15,7 @@ import {
   startFleet,
 } from './lib/attendee-sockets.ts';
 import { round2, summary, type Percentiles } from './lib/report.ts';
+import { DELTA_ENCODING, type RoomDelta } from '@floorfill/shared';
 
 /** How long to wait for stragglers after the last request was answered. */
 const DRAIN_MS = 5000;
@@ -228,9 +230,11 @@ export async function runLoad(input: LoadInput, hooks: LoadHooks): Promise<LoadR
       try {
         const readBefore = bytesReadBy(socket);
         const asked = performance.now();
+        // As the web app asks (it can inflate): a big delta comes raw-deflated.
         const answer = await socket.emitWithAck('event:subscribe', {
           eventId: input.eventId,
           since,
+          inflate: DELTA_ENCODING,
         });
         const answerMs = performance.now() - asked;
         // Includes any push that reached the socket between joining the room and the answer.
@@ -239,14 +243,16 @@ export async function runLoad(input: LoadInput, hooks: LoadHooks): Promise<LoadR
         const snapshot = await fetch(`${url}/api/v1/get-event-details?id=${input.eventId}`, {
           headers: { authorization: `Bearer ${input.hostToken}` },
         });
-        const delta = answer.data.delta;
+        const delta = answer.data.deltaDeflated
+          ? (JSON.parse(inflateRawSync(answer.data.deltaDeflated).toString('utf8')) as RoomDelta)
+          : answer.data.delta;
         reconnect = {
           awaySeconds,
           writes: delta ? delta.toSeq - delta.fromSeq : 0,
           wholeSongs: delta?.upserted.length ?? 0,
           recountedSongs: delta?.recounted.length ?? 0,
           viaDelta: delta !== undefined,
-          answerBytes: Buffer.byteLength(JSON.stringify(answer)),
+          answerBytes: Buffer.byteLength(JSON.stringify({ ...answer.data, delta })),
           answerWireBytes,
           snapshotBytes: (await snapshot.arrayBuffer()).byteLength,
           answerMs: round2(answerMs),

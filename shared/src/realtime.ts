@@ -39,6 +39,12 @@ export const eventDisplayRoom = (eventId: number) => `event:${eventId}:display`;
  */
 export const DISPLAY_SOCKET_AUTH = { display: true } as const;
 
+/** How a big delta is packed for a client that asks: raw deflate (RFC 1951), as DecompressionStream names it. */
+export const DELTA_ENCODING = 'deflate-raw';
+
+/** A delta whose JSON is at least this many bytes goes deflated to a client that can inflate it. */
+export const DEFLATE_DELTAS_FROM_BYTES = 8 * 1024;
+
 export const subscribePayload = z.object({
   eventId: idField,
   /**
@@ -48,6 +54,11 @@ export const subscribePayload = z.object({
    * whole snapshot again.
    */
   since: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
+  /**
+   * The client can inflate a raw-deflate answer (`DecompressionStream`): a
+   * big delta then comes as `deltaDeflated` instead of `delta`.
+   */
+  inflate: z.literal(DELTA_ENCODING).optional(),
 });
 export type SubscribePayload = z.infer<typeof subscribePayload>;
 export const unsubscribePayload = subscribePayload.pick({ eventId: true });
@@ -131,6 +142,13 @@ export interface SubscribeAnswer {
   seq: number;
   /** Only when `since` was sent and every write after it is still remembered. */
   delta?: RoomDelta;
+  /**
+   * The same delta's JSON, raw-deflated, instead of `delta`: only for a
+   * client that sent `inflate`, and only when it is big (a host back after a
+   * busy minute). Small answers and room pushes are never compressed, so no
+   * socket holds a compressor.
+   */
+  deltaDeflated?: ArrayBuffer | Uint8Array;
 }
 
 export interface ServerToClientEvents {

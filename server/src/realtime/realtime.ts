@@ -1,6 +1,10 @@
 import proxyAddr from '@fastify/proxy-addr';
 import { createAdapter } from '@socket.io/redis-adapter';
+import { promisify } from 'node:util';
+import { deflateRaw as deflateRawCallback } from 'node:zlib';
 import {
+  DEFLATE_DELTAS_FROM_BYTES,
+  DELTA_ENCODING,
   displaySubscribePayload,
   eventDisplayRoom,
   eventHostRoom,
@@ -16,6 +20,7 @@ import {
   type EventLine,
   type EventStats,
   type ServerToClientEvents,
+  type SubscribeAnswer,
 } from '@floorfill/shared';
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
@@ -216,8 +221,22 @@ function tokenFromHandshake(socket: AppSocket, app: FastifyInstance): string | u
   return app.parseCookie(cookieHeader)[SESSION_COOKIE] || undefined;
 }
 
-/** Frames of at least this many bytes are sent deflated (permessage-deflate), smaller ones as is. */
-export const COMPRESS_FRAMES_FROM_BYTES = 8 * 1024;
+const deflateRaw = promisify(deflateRawCallback);
+
+/**
+ * The subscribe answer, with a big delta raw-deflated for a client that can
+ * inflate it (its JSON shrinks ~5×: a host back on venue Wi-Fi after a busy
+ * minute). One-shot deflate: its compressor is freed with the call. The
+ * WebSocket itself runs without permessage-deflate, which would keep a
+ * compressor (~280 KB) alive for every socket it ever compressed for and
+ * send each room push to each socket separately.
+ */
+async function packAnswer(answer: SubscribeAnswer, canInflate: boolean): Promise<SubscribeAnswer> {
+  if (!canInflate || !answer.delta) return answer;
+  const json = JSON.stringify(answer.delta);
+  if (Buffer.byteLength(json) < DEFLATE_DELTAS_FROM_BYTES) return answer;
+  return { seq: answer.seq, deltaDeflated: await deflateRaw(json) };
+}
 
 /**
  * Socket.IO on the app's own HTTP server. With Redis the adapter carries every
@@ -233,11 +252,8 @@ export function attachRealtime(app: FastifyInstance): Realtime {
     pingInterval: 20_000,
     pingTimeout: 20_000,
     maxHttpBufferSize: 16 * 1024,
-    // A returning host's catch-up answer (the changes since its seq) can run to tens of KB on
-    // venue Wi-Fi; frames that big go deflated (JSON shrinks ~5×). Everything pushed to a whole
-    // room stays far below the threshold, so the thousands of attendee sockets never compress
-    // (nor hold a zlib context): only the few sockets that get a big answer pay for one.
-    perMessageDeflate: { threshold: COMPRESS_FRAMES_FROM_BYTES },
+    // No permessage-deflate (see packAnswer): room pushes go out as one pre-encoded frame.
+    perMessageDeflate: false,
     // A page on another site may open a WebSocket here with the visitor's cookie: refuse its handshake.
     allowRequest: (request, callback) => {
       callback(null, originPolicy.allows(request.headers, handshakeOrigin(request)));
@@ -331,6 +347,7 @@ export function attachRealtime(app: FastifyInstance): Realtime {
       const parsed = subscribePayload.safeParse(payload);
       if (!parsed.success) return reply({ ok: false, error: MSG.invalidData });
       const { eventId, since } = parsed.data;
+      const canInflate = parsed.data.inflate === DELTA_ENCODING;
       authorizeEventRoom(session, eventId)
         .then(async (allowed) => {
           if (!allowed) return reply({ ok: false, error: MSG.notFound });
@@ -348,7 +365,10 @@ export function attachRealtime(app: FastifyInstance): Realtime {
           // An attendee's timeline needs the line as of now: it is coalesced state, never logged.
           const line = allowed.isHost ? null : await lines.current(eventId);
           if (line) delta.line = line;
-          return reply({ ok: true, data: { seq: allowed.seq, delta } });
+          return reply({
+            ok: true,
+            data: await packAnswer({ seq: allowed.seq, delta }, canInflate),
+          });
         })
         .catch((error: unknown) => {
           log().warn({ err: error, eventId }, 'event subscribe failed');

@@ -1,6 +1,9 @@
+import { inflateRawSync } from 'node:zlib';
 import {
   applyQueueChanges,
   attendeeEventDetailsSchema,
+  DEFLATE_DELTAS_FROM_BYTES,
+  DELTA_ENCODING,
   hostEventDetailsSchema,
   type HostEventDetails,
   type RoomDelta,
@@ -15,7 +18,6 @@ import {
   type TestSocket,
 } from '../helpers/socket-client.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
-import { COMPRESS_FRAMES_FROM_BYTES } from '../../src/realtime/realtime.ts';
 
 /** What `ws` keeps under a WebSocket: the TCP socket, whose byte count is what crossed the wire. */
 interface WireSocket {
@@ -184,7 +186,7 @@ describe('reconnecting with the seq of the snapshot held', () => {
     expect(await rejoin(host, event.id, before.seq)).toEqual({ seq: before.seq + 2 });
   });
 
-  it('a big catch-up answer travels deflated (permessage-deflate), a third of its JSON or less', async () => {
+  it('a big catch-up answer travels deflated to a client that can inflate it, a third of its JSON or less', async () => {
     const event = await insertEvent(t, host.id);
     const guests = await signInMany(t, 4, 'Crowd');
     for (const guest of guests) await joined(t, guest, event.code);
@@ -196,24 +198,47 @@ describe('reconnecting with the seq of the snapshot held', () => {
       }
     }
 
-    const socket = connectSocket(baseUrl, { token: tokenOf(host) });
-    sockets.push(socket);
-    await connected(socket);
-    const ws = (socket.io.engine.transport as unknown as { ws: WebSocket & WireSocket }).ws;
-    expect(ws.extensions).toContain('permessage-deflate');
-    const readBefore = ws._socket.bytesRead;
-    const answer = await socket.emitWithAck('event:subscribe', {
-      eventId: event.id,
-      since: before.seq,
-    });
-    const onTheWire = ws._socket.bytesRead - readBefore;
-    socket.disconnect();
-    if (!answer.ok) throw new Error(answer.error);
-    expect(answer.data.delta?.upserted).toHaveLength(40);
+    /** The subscribe answer and the bytes it took on the wire. */
+    const subscribeMeasured = async (inflate: boolean, since = before.seq) => {
+      const socket = connectSocket(baseUrl, { token: tokenOf(host) });
+      sockets.push(socket);
+      await connected(socket);
+      const ws = (socket.io.engine.transport as unknown as { ws: WebSocket & WireSocket }).ws;
+      // No socket keeps a compressor: nothing is negotiated on the WebSocket itself.
+      expect(ws.extensions).toBe('');
+      const readBefore = ws._socket.bytesRead;
+      const answer = await socket.emitWithAck('event:subscribe', {
+        eventId: event.id,
+        since,
+        ...(inflate ? { inflate: DELTA_ENCODING } : {}),
+      });
+      const onTheWire = ws._socket.bytesRead - readBefore;
+      socket.disconnect();
+      if (!answer.ok) throw new Error(answer.error);
+      return { answer: answer.data, onTheWire };
+    };
 
-    const asJson = Buffer.byteLength(JSON.stringify(answer));
-    expect(asJson).toBeGreaterThan(COMPRESS_FRAMES_FROM_BYTES);
-    expect(onTheWire).toBeLessThan(asJson / 3);
+    // A client that did not ask (an older app) gets the delta as JSON.
+    const plain = await subscribeMeasured(false);
+    expect(plain.answer.deltaDeflated).toBeUndefined();
+    expect(plain.answer.delta?.upserted).toHaveLength(40);
+    const asJson = Buffer.byteLength(JSON.stringify(plain.answer.delta));
+    expect(asJson).toBeGreaterThan(DEFLATE_DELTAS_FROM_BYTES);
+
+    const packed = await subscribeMeasured(true);
+    expect(packed.answer.delta).toBeUndefined();
+    const deflated = packed.answer.deltaDeflated;
+    if (!(deflated instanceof Uint8Array)) throw new Error('no deflated delta');
+    expect(JSON.parse(inflateRawSync(deflated).toString('utf8'))).toEqual(plain.answer.delta);
+    expect(packed.onTheWire).toBeLessThan(asJson / 3);
+
+    // A small delta stays JSON, asked or not: compressing it would cost more than it saves.
+    expect(
+      (await sendRequest(t, guests[0] as SignedIn, event.id, { song_id: AGADOO })).statusCode,
+    ).toBe(201);
+    const small = await subscribeMeasured(true, packed.answer.seq);
+    expect(small.answer.deltaDeflated).toBeUndefined();
+    expect(small.answer.delta?.upserted).toEqual([expect.objectContaining({ song_id: AGADOO })]);
   });
 
   it('refuses a malformed seq without joining the room', async () => {

@@ -1,4 +1,10 @@
-import { EVENT_DETAILS_POLL_MS, type HostEventDetails } from '@floorfill/shared';
+import { deflateRawSync } from 'node:zlib';
+import {
+  DELTA_ENCODING,
+  EVENT_DETAILS_POLL_MS,
+  type HostEventDetails,
+  type RoomDelta,
+} from '@floorfill/shared';
 import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
@@ -112,7 +118,9 @@ describe('useEventRoom', () => {
 
     await connected(view);
     // The snapshot is cached by then: its seq asks for a delta, should the room have moved.
-    expect(socket().sent('event:subscribe')).toEqual([{ eventId: EVENT_ID, since: 1 }]);
+    expect(socket().sent('event:subscribe')).toEqual([
+      { eventId: EVENT_ID, since: 1, inflate: DELTA_ENCODING },
+    ]);
     expect(view.result.current.room.pollInterval).toBe(LIVE_SAFETY_POLL_MS);
     expect(server.fetches).toBe(1);
   });
@@ -315,7 +323,11 @@ describe('useEventRoom', () => {
         : undefined;
     act(() => socket().serverConnect());
     await waitFor(() => expect(view.cached()?.seq).toBe(4));
-    expect(socket().sent('event:subscribe').at(-1)).toEqual({ eventId: EVENT_ID, since: 1 });
+    expect(socket().sent('event:subscribe').at(-1)).toEqual({
+      eventId: EVENT_ID,
+      since: 1,
+      inflate: DELTA_ENCODING,
+    });
     expect(view.cached()?.grouped_song_requests).toEqual([moved, added]);
     expect(view.cached()).toMatchObject({ enrolled_users_count: 2, song_requests_count: 4 });
     expect(server.fetches).toBe(1);
@@ -324,6 +336,42 @@ describe('useEventRoom', () => {
     act(() => pushJoined(5));
     expect(view.cached()?.seq).toBe(5);
     expect(server.fetches).toBe(1);
+  });
+
+  it('inflates a big delta that came deflated, and fetches the snapshot when it cannot', async () => {
+    const view = setup();
+    await connected(view);
+    act(() => socket().serverDisconnect());
+    const moved = groupedSong({ request_count: 7 });
+    const delta: RoomDelta = {
+      fromSeq: 1,
+      toSeq: 3,
+      upserted: [moved],
+      recounted: [],
+      removed: [],
+      stats: { joined: 1, requests: 7 },
+    };
+    // What Socket.IO hands the browser for a Buffer: an ArrayBuffer.
+    const packed = Uint8Array.from(deflateRawSync(JSON.stringify(delta))).buffer;
+    socket().answer = (event) =>
+      event === 'event:subscribe'
+        ? { ok: true, data: { seq: 3, deltaDeflated: packed } }
+        : undefined;
+    act(() => socket().serverConnect());
+    await waitFor(() => expect(view.cached()?.seq).toBe(3));
+    expect(view.cached()?.grouped_song_requests).toEqual([moved]);
+    expect(server.fetches).toBe(1);
+
+    // Bytes that do not inflate count as no delta: the snapshot is fetched whole.
+    act(() => socket().serverDisconnect());
+    server.snapshot = hostEventDetails({ id: EVENT_ID, seq: 5 });
+    socket().answer = (event) =>
+      event === 'event:subscribe'
+        ? { ok: true, data: { seq: 5, deltaDeflated: new Uint8Array([1, 2, 3]).buffer } }
+        : undefined;
+    act(() => socket().serverConnect());
+    await waitFor(() => expect(view.cached()?.seq).toBe(5));
+    expect(server.fetches).toBe(2);
   });
 
   it('fetches the snapshot when the delta is for another seq than the one held', async () => {

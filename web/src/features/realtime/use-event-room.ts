@@ -2,6 +2,7 @@ import { EVENT_DETAILS_POLL_MS, type SubscribeAnswer } from '@floorfill/shared';
 import { hashKey, useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { getSocket, useSocketConnectionId, useSocketEvent } from '@/lib/socket';
+import { inflateRequest, unpackAnswer } from './inflate-delta';
 import {
   applyRoomDelta,
   bufferPush,
@@ -143,11 +144,16 @@ export function useEventRoom({
     let active = true;
     // The seq of the snapshot held (after a reconnect): the answer then carries what changed since.
     const since = heldSeq();
-    const payload = since === undefined ? { eventId } : { eventId, since };
+    const payload = since === undefined ? { eventId } : { eventId, since, ...inflateRequest };
     socket.timeout(SUBSCRIBE_TIMEOUT_MS).emit('event:subscribe', payload, (error, answer) => {
       // Refused (not joined, gone) or unanswered: stay on the poll.
       if (!active || error || !answer.ok) return;
-      subscribed({ eventId, connectionId }, answer.data);
+      // A delta that cannot be read is as good as none: the snapshot is fetched whole.
+      void unpackAnswer(answer.data)
+        .catch(() => ({ seq: answer.data.seq }))
+        .then((unpacked) => {
+          if (active) subscribed({ eventId, connectionId }, unpacked);
+        });
     });
     return () => {
       active = false;
