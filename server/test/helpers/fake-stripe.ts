@@ -226,6 +226,10 @@ export class FakeStripe {
     this.server = http.createServer((request, response) => {
       void this.handle(request, response);
     });
+    // Clients keep connections to Stripe open between calls. Node closes an idle one after
+    // 5 s by default, and a client that sends on it just then reads ECONNRESET (a race
+    // Stripe's own servers, with their long idle timeout, never show): keep them until stop().
+    this.server.keepAliveTimeout = 10 * 60_000;
     await new Promise<void>((resolve) => this.server?.listen(0, '127.0.0.1', resolve));
     const { port } = this.server.address() as AddressInfo;
     return `http://127.0.0.1:${port}`;
