@@ -500,7 +500,7 @@ export function attachRealtime(app: FastifyInstance): Realtime {
    * pushes keep their order.
    */
   function push<E extends keyof ServerToClientEvents>(
-    room: string,
+    room: string | string[],
     name: E,
     args: PushArgs<E>,
   ): void {
@@ -538,7 +538,12 @@ export function attachRealtime(app: FastifyInstance): Realtime {
     io,
     toEvent(eventId, name, ...args) {
       logPush(eventId, 'room', name, args);
-      push(eventRoom(eventId), name, args);
+      // A deleted event's big screens hear it too: they stop showing it (a socket in both rooms gets it once).
+      const rooms =
+        name === 'event:deleted'
+          ? [eventRoom(eventId), eventDisplayRoom(eventId)]
+          : eventRoom(eventId);
+      push(rooms, name, args);
     },
     toEventHost(eventId, name, ...args) {
       logPush(eventId, 'host', name, args);

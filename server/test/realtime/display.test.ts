@@ -190,6 +190,24 @@ describe('the big screen', () => {
     });
   });
 
+  it('tells the screen when the host deletes the event', async () => {
+    const event = await insertEvent(t, host.id, { name: 'Cancelled Night' });
+    const socket = await screen();
+    expect(await socket.emitWithAck('display:subscribe', { code: event.code })).toMatchObject({
+      ok: true,
+    });
+    const deleted = nextPush(socket, 'event:deleted');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/delete-event',
+      headers: host.headers,
+      payload: { id: event.id },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(await deleted).toMatchObject({ eventId: event.id });
+    expect((await display(event.code)).statusCode).toBe(404);
+  });
+
   it('refuses a wrong code on the socket, and a socket with neither a session nor the display handshake', async () => {
     const socket = await screen();
     expect(await socket.emitWithAck('display:subscribe', { code: 'QQQQQQ' })).toEqual({

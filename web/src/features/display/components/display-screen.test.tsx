@@ -3,7 +3,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FakeSocket } from '@/features/realtime/testing/fake-socket';
 import { renderWithProviders, stubApi } from '@/testing/render';
-import { DisplayScreen, UNKNOWN_CODE_MSG } from './display-screen';
+import { DELETED_EVENT_MSG, DisplayScreen, UNKNOWN_CODE_MSG } from './display-screen';
 
 const sockets = vi.hoisted(() => ({ all: [] as FakeSocket[], options: [] as unknown[] }));
 
@@ -93,6 +93,23 @@ describe('the big screen', () => {
     act(() => socket.serverDisconnect());
     act(() => socket.serverConnect());
     await waitFor(() => expect(socket.sent('display:subscribe')).toHaveLength(2));
+  });
+
+  it('stops showing the event when its host deletes it', async () => {
+    stubApi({ '/api/v1/get-display': { body: { status: true, msg: '', data: state() } } });
+    renderWithProviders(<DisplayScreen code="ABC234" />, '/display/ABC234');
+    await screen.findByRole('heading', { level: 1, name: 'Neon Nights' });
+    const socket = sockets.all[0];
+    if (!socket) throw new Error('the big screen opened no connection');
+    socket.answer = () => ({ ok: true, data: state() });
+    // Async: the subscribe answer (which names the screen's event) lands before the pushes.
+    await act(async () => socket.serverConnect());
+    // Another event's deletion (a screen that subscribed to another code before) changes nothing.
+    act(() => socket.push('event:deleted', { eventId: 8, seq: 3 }));
+    expect(screen.getByRole('heading', { level: 1, name: 'Neon Nights' })).toBeVisible();
+    act(() => socket.push('event:deleted', { eventId: 7, seq: 4 }));
+    expect(await screen.findByRole('heading', { name: DELETED_EVENT_MSG })).toBeInTheDocument();
+    expect(screen.queryByText('Neon Nights')).toBeNull();
   });
 
   it('says so when no event has the code', async () => {

@@ -7,6 +7,7 @@ import { useDisplayRoom } from '../utils/use-display-room';
 import classes from './display.module.css';
 
 export const UNKNOWN_CODE_MSG = 'No event has this code. Check the code on the host’s screen.';
+export const DELETED_EVENT_MSG = 'This event was removed by its host.';
 
 function requestedBy(song: DisplaySong): string {
   const count = `${song.request_count} ${song.request_count === 1 ? 'request' : 'requests'}`;
@@ -110,10 +111,17 @@ function Screen({ state }: { state: DisplayState }) {
  * open, and a large join QR with the code. Live on a connection of its own.
  */
 export function DisplayScreen({ code }: { code: string }) {
-  const live = useDisplayRoom(code);
-  const display = useDisplayState(code, live);
+  const { live, deleted } = useDisplayRoom(code);
+  // Nothing to poll for once the event is gone.
+  const display = useDisplayState(code, live || deleted);
   let body;
-  if (display.data) body = <Screen state={display.data} />;
+  if (deleted) {
+    body = (
+      <main className={classes.message}>
+        <h1 style={{ fontSize: 'inherit' }}>{DELETED_EVENT_MSG}</h1>
+      </main>
+    );
+  } else if (display.data) body = <Screen state={display.data} />;
   else if (display.isError) {
     const unknown = isApiError(display.error) && display.error.httpStatus === 404;
     body = (

@@ -11,11 +11,13 @@ const SUBSCRIBE_TIMEOUT_MS = 10_000;
  * Keeps the big screen live on a connection of its own, which needs no
  * session: on every (re)connect it subscribes to the event's display room by
  * code and takes the whole state from the answer; `display:updated` pushes
- * replace it. Returns whether the screen is subscribed right now.
+ * replace it; `event:deleted` ends it. Returns whether the screen is
+ * subscribed right now, and whether its event was deleted.
  */
-export function useDisplayRoom(code: string): boolean {
+export function useDisplayRoom(code: string): { live: boolean; deleted: boolean } {
   const queryClient = useQueryClient();
   const [live, setLive] = useState(false);
+  const [deleted, setDeleted] = useState(false);
 
   useEffect(() => {
     const socket = openStandaloneSocket({ ...DISPLAY_SOCKET_AUTH });
@@ -35,11 +37,17 @@ export function useDisplayRoom(code: string): boolean {
     socket.on('display:updated', (push) => {
       if (eventId === null || push.eventId === eventId) store(push.state);
     });
+    // The host deleted the event: the screen stops showing it (its code now leads nowhere).
+    socket.on('event:deleted', (push) => {
+      if (eventId === null || push.eventId !== eventId) return;
+      setDeleted(true);
+      socket.disconnect();
+    });
     return () => {
       socket.removeAllListeners();
       socket.disconnect();
     };
   }, [code, queryClient]);
 
-  return live;
+  return { live: live && !deleted, deleted };
 }
