@@ -20,10 +20,7 @@ const KEY_LENGTH = 16;
 export function createProfileLinkKeys(secret: string): ProfileLinkKeys {
   const derived = Buffer.from(hkdfSync('sha256', secret, 'floorfill', 'host-profile-link', 32));
   const keyOf = (userId: number) =>
-    createHmac('sha256', derived)
-      .update(`host:${userId}`)
-      .digest('base64url')
-      .slice(0, KEY_LENGTH);
+    createHmac('sha256', derived).update(`host:${userId}`).digest('base64url').slice(0, KEY_LENGTH);
   return {
     keyOf,
     holds(userId, key) {

@@ -90,7 +90,9 @@ export function createProfilesService(
    */
   const profileUrl = (userId: number, withKey = false) => {
     const url = `${config.publicUrl}/h/${userId}`;
-    return withKey ? `${url}?${new URLSearchParams({ k: linkKeys.keyOf(userId) }).toString()}` : url;
+    return withKey
+      ? `${url}?${new URLSearchParams({ k: linkKeys.keyOf(userId) }).toString()}`
+      : url;
   };
 
   return {

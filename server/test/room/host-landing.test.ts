@@ -153,7 +153,9 @@ describe('GET /api/v1/get-host-landing', () => {
     ]) {
       expect(text).not.toContain(secret);
     }
-    expect(text).not.toMatch(/email|phone|stripe|accepts_tips|address|zip|"id":\s*\d+,"name":"Dock/);
+    expect(text).not.toMatch(
+      /email|phone|stripe|accepts_tips|address|zip|"id":\s*\d+,"name":"Dock/,
+    );
   });
 
   it('adds the codes of the live and next events for the key of the owner’s link, and nothing else', async () => {

@@ -88,6 +88,9 @@ const EventLandingRoute = lazyRoute(
   'EventLandingRoute',
 );
 
+// A host's public page: the guest's way in too, so it draws with the first paint's stylesheet.
+const HostLandingRoute = lazyRoute(() => import('./routes/room/host-landing'), 'HostLandingRoute');
+
 const TermsRoute = screen(() => import('./routes/legal/terms'), 'TermsRoute');
 const PrivacyRoute = screen(() => import('./routes/legal/privacy'), 'PrivacyRoute');
 const NotFoundRoute = screen(() => import('./routes/not-found'), 'NotFoundRoute');
@@ -234,6 +237,11 @@ export const routes: RouteObject[] = [
             path: paths.room.landing.path,
             element: <EventLandingRoute />,
             handle: titled('Join the event'),
+          },
+          {
+            path: paths.room.host.path,
+            element: <HostLandingRoute />,
+            handle: titled('Host'),
           },
           {
             path: paths.legal.terms.path,

@@ -82,6 +82,11 @@ export const paths = {
 
   room: {
     landing: { path: '/e/:code', getHref: (code: string) => `/e/${encodeURIComponent(code)}` },
+    /** A host's public page, what their profile link and QR open; `key` is the one the owner's link carries. */
+    host: {
+      path: '/h/:hostId',
+      getHref: (hostId: number | string, key?: string) => withQuery(`/h/${hostId}`, { k: key }),
+    },
   },
 
   legal: {
