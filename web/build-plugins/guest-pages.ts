@@ -22,6 +22,10 @@ export const GUEST_PAGES = [
     chunks: [SESSION, QUERY_PROVIDER, 'src/app/routes/room/host-landing.tsx'],
   },
   {
+    name: 'installed app start (/start)',
+    chunks: [SESSION, QUERY_PROVIDER, 'src/app/routes/start.tsx'],
+  },
+  {
     name: 'guest event page',
     chunks: [
       SESSION,

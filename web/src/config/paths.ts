@@ -14,6 +14,8 @@ function withQuery(path: string, query: Record<string, string | undefined>): str
 
 export const paths = {
   home: { path: '/', getHref: () => '/' },
+  /** Where the installed app opens (the web app manifest's start_url). */
+  start: { path: '/start', getHref: () => '/start' },
 
   auth: {
     root: { path: '/auth' },
