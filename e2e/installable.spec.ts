@@ -82,7 +82,8 @@ test('the app can be added to the home screen: a valid manifest whose icons are 
   expect(manifest).toMatchObject({
     name: 'Floorfill',
     short_name: 'Floorfill',
-    start_url: '/',
+    // Opens where the person belongs (their event, their dashboard, or an event code).
+    start_url: '/start',
     display: 'standalone',
   });
   expect(manifest.theme_color).toMatch(/^#[0-9a-f]{6}$/i);
