@@ -185,7 +185,8 @@ test('a host edits the profile, social links and previews it as an attendee', as
   const share = page.getByRole('dialog', { name: 'Share Profile' });
   await expect(share).toBeVisible();
   await expect(share.getByRole('textbox', { name: 'Link' })).toHaveValue(
-    new RegExp(`/attendee/host-profile/${id}$`),
+    // The host's own link: their public page, with the key that offers their events' codes.
+    new RegExp(`/h/${id}\\?k=[\\w-]{16}$`),
   );
   await expect
     .poll(() =>

@@ -1,6 +1,11 @@
 import { expect, type Page } from '@playwright/test';
 import { PNG } from 'pngjs';
-import { createEventAsHost, PHONE, signUpAndLogIn } from './support/app.ts';
+import {
+  createEventAsHost,
+  PHONE,
+  signUpAndLogIn,
+  waitForServiceWorkerControl,
+} from './support/app.ts';
 import { test } from './support/test.ts';
 
 interface ManifestIcon {
@@ -8,17 +13,6 @@ interface ManifestIcon {
   sizes: string;
   type: string;
   purpose?: string;
-}
-
-/** Resolves once the service worker controls the page (it claims open pages as it activates). */
-async function waitForServiceWorkerControl(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-    if (navigator.serviceWorker.controller) return;
-    await new Promise<void>((resolve) => {
-      navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true });
-    });
-  });
 }
 
 /** Every URL the page's caches hold. */
@@ -88,7 +82,8 @@ test('the app can be added to the home screen: a valid manifest whose icons are 
   expect(manifest).toMatchObject({
     name: 'Floorfill',
     short_name: 'Floorfill',
-    start_url: '/',
+    // Opens where the person belongs (their event, their dashboard, or an event code).
+    start_url: '/start',
     display: 'standalone',
   });
   expect(manifest.theme_color).toMatch(/^#[0-9a-f]{6}$/i);

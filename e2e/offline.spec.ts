@@ -6,6 +6,7 @@ import {
   expectAccessible,
   PHONE,
   signUpAndLogIn,
+  waitForServiceWorkerControl,
   type CreatedEvent,
 } from './support/app.ts';
 import { test } from './support/test.ts';
@@ -145,6 +146,59 @@ test('a request made offline waits on the phone and reaches the host once, when 
       `${SONG} (Noor)`,
     ]);
     await expect(host.getByText('Requested by 1 attendee', { exact: true })).toHaveCount(2);
+  } finally {
+    await context.close();
+  }
+});
+
+test('a guest who reloads the event page offline stays signed in: the page, the offline notice and the kept request', async ({
+  page: host,
+  request,
+  browser,
+}) => {
+  test.slow();
+  await signUpAndLogIn(host, request, 'Wi-Fi Host');
+  const tonight = await createEventAsHost(host, 'Cellar Night', -20);
+
+  const context = await browser.newContext({ viewport: PHONE, reducedMotion: 'reduce' });
+  await logToasts(context);
+  try {
+    const phone = await context.newPage();
+    await phone.goto(`/e/${tonight.code}`);
+    await phone.getByLabel('Your first name (optional)').fill('Noor');
+    await phone.getByRole('button', { name: 'Join as guest' }).click();
+    await expect(phone).toHaveURL(new RegExp(`/attendee/event/${tonight.id}$`));
+    await expect(phone.getByRole('button', { name: 'Joined' })).toBeDisabled();
+    await waitForServiceWorkerControl(phone);
+
+    // Offline, a request waits on the phone; then the guest reloads the page.
+    const { request: requestSong } = await searchFor(phone, 'Bohemian', SONG);
+    await context.setOffline(true);
+    await requestSong.click();
+    await expectToast(phone, `“${SONG}” will send when you're back online.`);
+    await phone.reload();
+
+    // The shell came from the service worker, the session from what the phone last knew:
+    // the event page, not the login form, says it is offline and shows what waits.
+    await expect(phone).toHaveURL(new RegExp(`/attendee/event/${tonight.id}$`));
+    await expect(phone.getByRole('status').filter({ hasText: 'You are offline' })).toBeVisible();
+    const waiting = phone.getByRole('list', { name: 'Waiting to send' });
+    await expect(waiting.getByRole('listitem')).toHaveCount(1);
+    await expect(waiting.getByRole('listitem')).toContainText(SONG);
+    await expect(phone.getByRole('button', { name: 'Login', exact: true })).toHaveCount(0);
+    await expectAccessible(phone);
+    await captureScreens(phone, 'offline-reload');
+    await phone.setViewportSize(PHONE);
+
+    // Back online: still the same guest; the event comes back and the request goes, once.
+    await context.setOffline(false);
+    await expectToast(phone, `“${SONG}” was sent to the DJ.`);
+    await expect(phone.getByRole('heading', { level: 1, name: tonight.name })).toBeVisible();
+    await expect(phone.getByRole('status').filter({ hasText: 'You are offline' })).toHaveCount(0);
+    await expect(
+      phone.getByRole('list', { name: 'Your requests' }).getByRole('listitem'),
+    ).toContainText(SONG);
+    expect(await requestsOnServer(host.request, tonight)).toEqual([`${SONG} (Noor)`]);
   } finally {
     await context.close();
   }

@@ -4,6 +4,7 @@ import { PNG } from 'pngjs';
 import {
   captureScreens,
   createEventAsHost,
+  sessionUserId,
   createVerifiedAccount,
   expectAccessible,
   PHONE,
@@ -13,8 +14,13 @@ import { test } from './support/test.ts';
 import { logToasts } from './support/toasts.ts';
 
 /** The URL inside the event's QR image, read from its pixels as a phone camera would. */
-async function urlInQr(page: Page, code: string): Promise<string> {
-  const response = await page.request.get(`/api/qr/events/${code}.png`);
+function urlInQr(page: Page, code: string): Promise<string> {
+  return urlInQrImage(page, `/api/qr/events/${code}.png`);
+}
+
+/** The URL inside a QR image of the app, read from its pixels. */
+async function urlInQrImage(page: Page, imagePath: string): Promise<string> {
+  const response = await page.request.get(imagePath);
   expect(response.ok()).toBe(true);
   const png = PNG.sync.read(await response.body());
   const decoded = jsQR(new Uint8ClampedArray(png.data), png.width, png.height);
@@ -169,6 +175,70 @@ test('an ended event and an unknown code get a plain page, not a login form', as
   await expectAccessible(phone);
   await captureScreens(phone, 'room-unknown');
   // The unknown code's 404 is the landing's answer, not a sign-in wall.
+  expect(unauthorized).toEqual([]);
+  await context.close();
+});
+
+test('a guest scans the host’s profile QR, sees the host’s public page and joins tonight’s event in one tap', async ({
+  page: host,
+  request,
+  browser,
+}) => {
+  test.slow();
+  await signUpAndLogIn(host, request, 'Rio Host');
+  const tonight = await createEventAsHost(host, 'Harbour Lights', -30);
+  await createEventAsHost(host, 'Sunday Brunch', 3 * 24 * 60);
+  // The QR the host's own profile shares (its Share Profile dialog shows this image).
+  const hostId = await sessionUserId(host);
+  const own = await host.request.get(`/api/v1/get-user-details?id=${hostId}`);
+  const { qrcode_path: qrPath } = ((await own.json()) as { data: { qrcode_path: string } }).data;
+  const url = await urlInQrImage(host, qrPath);
+  expect(new URL(url).pathname).toBe(`/h/${hostId}`);
+
+  const { context, page: phone, unauthorized } = await freshPhone(browser);
+  await phone.goto(url);
+  await expect(phone.getByRole('heading', { level: 1, name: 'Rio Host' })).toBeVisible();
+  await expect(phone.getByRole('heading', { name: 'On tonight' })).toBeVisible();
+  const events = phone
+    .getByRole('listitem')
+    .filter({ has: phone.getByRole('heading', { level: 3 }) });
+  await expect(events).toHaveCount(2);
+  await expect(events.first()).toContainText('Harbour Lights');
+  await expect(events.first()).toContainText('Live now');
+  await expect(events.nth(1).getByRole('link', { name: 'Open this event' })).toBeVisible();
+  // What a stranger may see, not what only the host may: no email, no street address.
+  await expect(phone.getByText('1 Harbour Road')).toHaveCount(0);
+  await expect(phone.getByText(/@example\.com/)).toHaveCount(0);
+  await expectAccessible(phone);
+  await captureScreens(phone, 'host-public-page');
+  await phone.setViewportSize(PHONE);
+
+  await phone.getByLabel('Your first name (optional)').fill('Mia');
+  await phone.getByRole('button', { name: 'Join as guest' }).click();
+  await expect(phone).toHaveURL(new RegExp(`/attendee/event/${tonight.id}$`));
+  await expect(phone.getByRole('button', { name: 'Joined' })).toBeDisabled();
+  await expect(phone.getByLabel('Search songs')).toBeFocused();
+  expect(unauthorized).toEqual([]);
+  await context.close();
+});
+
+test('the host’s page opened by id alone shows the posters and no way in without the event’s code', async ({
+  page: host,
+  request,
+  browser,
+}) => {
+  test.slow();
+  await signUpAndLogIn(host, request, 'Rio Host');
+  const tonight = await createEventAsHost(host, 'Harbour Lights', -30);
+  const hostId = await sessionUserId(host);
+
+  const { context, page: phone, unauthorized } = await freshPhone(browser);
+  await phone.goto(`/h/${hostId}`);
+  await expect(phone.getByRole('heading', { level: 1, name: 'Rio Host' })).toBeVisible();
+  await expect(phone.getByText('Harbour Lights')).toBeVisible();
+  await expect(phone.getByText(/Scan the event's QR code/)).toBeVisible();
+  await expect(phone.getByRole('button', { name: 'Join as guest' })).toHaveCount(0);
+  expect(await phone.content()).not.toContain(tonight.code);
   expect(unauthorized).toEqual([]);
   await context.close();
 });

@@ -24,7 +24,9 @@ export default defineConfig({
         name: 'Floorfill',
         short_name: 'Floorfill',
         description: 'Request songs at live events, tip and rate the DJ.',
-        start_url: '/',
+        // Opens where the person belongs (app/routes/start.tsx): their event, their dashboard, or
+        // an event code and Sign in. `/` keeps the spec's redirect (nobody → login).
+        start_url: '/start',
         scope: '/',
         display: 'standalone',
         theme_color: '#2e1065',

@@ -187,3 +187,14 @@ export async function switchToAttendee(page: Page): Promise<void> {
   await chooseMenuItem(page.getByRole('button', { name: 'Account menu' }), 'Switch to Attendee');
   await expect(page).toHaveURL(/\/attendee\/dashboard/);
 }
+
+/** Resolves once the service worker controls the page (it claims open pages as it activates). */
+export async function waitForServiceWorkerControl(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+    if (navigator.serviceWorker.controller) return;
+    await new Promise<void>((resolve) => {
+      navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true });
+    });
+  });
+}

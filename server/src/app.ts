@@ -183,6 +183,10 @@ export async function buildApp(ctx: AppContext, logger: Logger): Promise<Fastify
   app.decorate('services', createServices(ctx, createRealtimePublisher(realtime)));
   // The line each room hears after a queue write comes from the live queue.
   realtime.serveLineWith((eventId) => app.services.liveQueue.line(ctx.db, eventId));
+  realtime.serveRejectedWith(
+    async (eventId, attendeeId) =>
+      (await app.services.liveQueue.ownRequests(ctx.db, eventId, attendeeId)).rejected,
+  );
   await app.register(healthRoutes);
   await app.register(authRoutes);
   await app.register(eventRoutes);

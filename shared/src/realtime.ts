@@ -105,6 +105,13 @@ export interface RoomDelta {
   stats: EventStats;
   /** An attendee's: the line as of the answer (like the counts, a coalesced state, never logged). */
   line?: EventLine;
+  /**
+   * An attendee's, when songs left the queue while they were away: their own
+   * requests the host rejected, as of the answer. `request:rejected` went to a
+   * socket that was not there, so without this a song the DJ turned down
+   * would simply vanish from their timeline instead of reading "not this time".
+   */
+  rejected?: SongRequest[];
 }
 
 /**

@@ -18,6 +18,14 @@ export const GUEST_PAGES = [
     chunks: [SESSION, QUERY_PROVIDER, 'src/app/routes/room/event-landing.tsx'],
   },
   {
+    name: "host's public page (/h/:hostId)",
+    chunks: [SESSION, QUERY_PROVIDER, 'src/app/routes/room/host-landing.tsx'],
+  },
+  {
+    name: 'installed app start (/start)',
+    chunks: [SESSION, QUERY_PROVIDER, 'src/app/routes/start.tsx'],
+  },
+  {
     name: 'guest event page',
     chunks: [
       SESSION,

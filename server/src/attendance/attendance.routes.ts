@@ -4,12 +4,15 @@ import {
   attendeeEventDetailsSchema,
   eventLandingQuery,
   eventLandingSchema,
+  hostLandingQuery,
+  hostLandingSchema,
   joinedEventListSchema,
   joinedEventsQuery,
   joinEventBody,
   joinEventData,
   leaveEventBody,
   leaveEventData,
+  PROFILE_MSG,
 } from '@floorfill/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireSession } from '../auth/auth.plugin.ts';
@@ -21,14 +24,14 @@ import { assertTriesLeft, assertTriesLeftEach } from '../http/failure-budget.ts'
 import { envelopes } from '../http/responses.ts';
 
 /**
- * Attendance: get-event-landing (public), join-event, leave-event, get-joined-events,
+ * Attendance: get-event-landing and get-host-landing (public), join-event, leave-event, get-joined-events,
  * get-enrolled-event-list, get-attendee-event-details. Attendees and guests
  * alike; a claimed attendee id must be the caller. Joining and leaving are
  * live queue writes: one transaction, pushed to the event's room after it.
  */
 export const attendanceRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.ctx;
-  const { attendance, liveQueue, failures } = app.services;
+  const { attendance, liveQueue, failures, profiles } = app.services;
   const tags = ['Attendance'];
 
   app.get(
@@ -48,6 +51,32 @@ export const attendanceRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!landing) {
         await failures.codesByAddress.spend([request.ip]);
         throw notFound(ATTENDANCE_MSG.noEventForCode);
+      }
+      return ok('', landing);
+    },
+  );
+
+  app.get(
+    '/api/v1/get-host-landing',
+    {
+      schema: {
+        tags,
+        summary:
+          "A host's public page by profile id (no session): their public face and live or next events; the events' codes only with the key of the host's own link (`k`)",
+        querystring: hostLandingQuery,
+        response: envelopes({ 200: hostLandingSchema }),
+      },
+    },
+    async (request) => {
+      // Ids are walkable and keys guessable only by trying: the landing's budget per address.
+      await assertTriesLeft(failures.codesByAddress, [request.ip]);
+      const { id, k: key } = request.query;
+      const keyHeld = key !== undefined && profiles.holdsLinkKey(id, key);
+      const landing =
+        key === undefined || keyHeld ? await attendance.hostLanding(db, id, keyHeld) : null;
+      if (!landing) {
+        await failures.codesByAddress.spend([request.ip]);
+        throw notFound(PROFILE_MSG.notFound);
       }
       return ok('', landing);
     },

@@ -1,8 +1,12 @@
 import {
+  HOST_LANDING_EVENTS,
   type AttendeeEventDetails,
   type EventLanding,
   type EventSummary,
+  type HostLanding,
+  type HostLandingEvent,
   type JoinedEvent,
+  type RequestSettings,
 } from '@floorfill/shared';
 import { publicEventView, type EventsService } from '../events/events.service.ts';
 import type { DbOrTrx } from '../infra/db.ts';
@@ -28,6 +32,25 @@ function byUpcomingThenRecent(a: EventSummary, b: EventSummary): number {
   if (a.has_ended !== b.has_ended) return a.has_ended ? 1 : -1;
   const order = a.start_time.localeCompare(b.start_time) || a.id - b.id;
   return a.has_ended ? -order : order;
+}
+
+/** What a poster of the event would say (the landing's facts), and its code. */
+function posterFacts(event: EventSummary, settings: RequestSettings): HostLandingEvent {
+  return {
+    code: event.code,
+    name: event.name,
+    start_time: event.start_time,
+    end_time: event.end_time,
+    timezone: event.timezone,
+    formatted_start_time: event.formatted_start_time,
+    formatted_end_time: event.formatted_end_time,
+    banner_path: event.banner_path,
+    banner_base_path: event.banner_base_path,
+    joined_count: event.enrolled_users_count,
+    requests_open: settings.requests_open,
+    is_live: event.is_live,
+    has_ended: event.has_ended,
+  };
 }
 
 export function createAttendanceService(
@@ -77,21 +100,8 @@ export function createAttendanceService(
       if (!live) return null;
       const host = await profiles.hostCard(db, live.event.host_id);
       if (!host) return null;
-      const { event, settings } = live;
       return {
-        code: event.code,
-        name: event.name,
-        start_time: event.start_time,
-        end_time: event.end_time,
-        timezone: event.timezone,
-        formatted_start_time: event.formatted_start_time,
-        formatted_end_time: event.formatted_end_time,
-        banner_path: event.banner_path,
-        banner_base_path: event.banner_base_path,
-        joined_count: event.enrolled_users_count,
-        requests_open: settings.requests_open,
-        is_live: event.is_live,
-        has_ended: event.has_ended,
+        ...posterFacts(live.event, live.settings),
         host: {
           id: host.id,
           name: host.display_name?.trim() || host.name,
@@ -100,6 +110,30 @@ export function createAttendanceService(
           total_review: host.total_review,
         },
       };
+    },
+
+    /**
+     * A host's public page, for anyone (no session): their public face and
+     * their live or next events as each one's landing shows it. The codes
+     * only with `withCodes` (the caller holds the key of the host's own link):
+     * ids are walkable, and a code is what lets a stranger in.
+     */
+    async hostLanding(
+      db: DbOrTrx,
+      hostId: number,
+      withCodes: boolean,
+    ): Promise<HostLanding | null> {
+      const face = await profiles.publicFace(db, hostId);
+      if (!face) return null;
+      const upcoming = await events.upcoming(db, hostId, HOST_LANDING_EVENTS);
+      const shown: HostLanding['events'] = [];
+      for (const summary of upcoming) {
+        const live = await events.liveSummary(db, summary.id);
+        if (!live) continue;
+        const facts = posterFacts(live.event, live.settings);
+        shown.push(withCodes ? facts : { ...facts, code: '' });
+      }
+      return { ...face, events: shown };
     },
 
     /**

@@ -16,6 +16,7 @@ import { publicEventView, type EventsService } from '../events/events.service.ts
 import { acceptsTips } from '../payments/tip-recipient.ts';
 import * as repo from './profiles.repository.ts';
 import type { SocialPlatformRow } from './profiles.repository.ts';
+import { createProfileLinkKeys } from './profile-link.ts';
 import { socialIconColor, socialIconPath } from './social-icons.ts';
 
 /** Profile rules: who sees what, how links are cleaned, what an update may change. */
@@ -25,8 +26,10 @@ export function ratingOf(sum: number, count: number): number {
   return count > 0 ? Math.round((sum / count) * 10) / 10 : 0;
 }
 
-export function profileQrPath(userId: number): string {
-  return `/api/qr/profiles/${userId}.png`;
+/** The QR image of a profile's link; with `key`, of the link that carries it. */
+export function profileQrPath(userId: number, key?: string): string {
+  const path = `/api/qr/profiles/${userId}.png`;
+  return key ? `${path}?${new URLSearchParams({ k: key }).toString()}` : path;
 }
 
 function toPlatform(row: SocialPlatformRow): SocialPlatform {
@@ -64,14 +67,62 @@ export interface ProfileImagePaths {
   cover_photo_path?: string;
 }
 
+/** A member's public face: what anyone may see of them, signed in or not. */
+export interface PublicFace {
+  id: number;
+  name: string;
+  bio: string | null;
+  profile_image_path: string | null;
+  cover_photo_path: string | null;
+  rating: number;
+  total_review: number;
+  social_links: { name: string; link: string; logo: string }[];
+}
+
 export function createProfilesService(
-  config: Pick<Config, 'publicUrl' | 'payments'>,
+  config: Pick<Config, 'publicUrl' | 'payments' | 'jwtSecret'>,
   events: EventsService,
 ) {
-  const profileUrl = (userId: number) => `${config.publicUrl}/attendee/host-profile/${userId}`;
+  const linkKeys = createProfileLinkKeys(config.jwtSecret);
+  /**
+   * The link a profile is shared by: its public page. The owner's own carries
+   * the link key (see profile-link.ts); anyone else's, the id alone.
+   */
+  const profileUrl = (userId: number, withKey = false) => {
+    const url = `${config.publicUrl}/h/${userId}`;
+    return withKey
+      ? `${url}?${new URLSearchParams({ k: linkKeys.keyOf(userId) }).toString()}`
+      : url;
+  };
 
   return {
     profileUrl,
+
+    /** `key` is the one this profile's own link carries. */
+    holdsLinkKey(userId: number, key: string): boolean {
+      return linkKeys.holds(userId, key);
+    },
+
+    /** A member's public face (null for guests and unknown ids): never contact, payout or private fields. */
+    async publicFace(db: DbOrTrx, userId: number): Promise<PublicFace | null> {
+      const row = await repo.findMemberProfile(db, userId);
+      if (!row) return null;
+      const platforms = await repo.listSocialPlatforms(db);
+      return {
+        id: row.id,
+        name: row.display_name?.trim() || row.name,
+        bio: row.bio,
+        profile_image_path: row.profile_image_path,
+        cover_photo_path: row.cover_photo_path,
+        rating: ratingOf(row.rating_sum, row.rating_count),
+        total_review: row.rating_count,
+        social_links: resolveLinks(row.social_links, platforms).map(({ name, link, logo }) => ({
+          name,
+          link,
+          logo,
+        })),
+      };
+    },
 
     /** A member (not a guest) with this id exists. */
     exists(db: DbOrTrx, userId: number): Promise<boolean> {
@@ -117,8 +168,9 @@ export function createProfilesService(
         total_review: row.rating_count,
         is_rated: isSelf ? false : await repo.hasRatedHost(db, userId, viewerId),
         accepts_tips: acceptsTips(row, config.payments.mode),
-        url: profileUrl(row.id),
-        qrcode_path: profileQrPath(row.id),
+        // The owner shares a link (and QR) whose page offers their events' codes; others, the id's.
+        url: profileUrl(row.id, isSelf),
+        qrcode_path: profileQrPath(row.id, isSelf ? linkKeys.keyOf(row.id) : undefined),
         qrcode_base_path: config.publicUrl,
         // Others see each event as its poster would: no join code, no street address.
         upcoming_events: (await events.upcoming(db, row.id, PROFILE_UPCOMING_EVENTS)).map(

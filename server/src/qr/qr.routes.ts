@@ -1,4 +1,4 @@
-import { EVENT_MSG, PROFILE_MSG } from '@floorfill/shared';
+import { EVENT_MSG, hostLandingQuery, PROFILE_MSG } from '@floorfill/shared';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import QRCode from 'qrcode';
@@ -13,7 +13,7 @@ const QR_OPTIONS = { type: 'png', width: 512, margin: 2, errorCorrectionLevel: '
 
 /** A code can pass to another event once this one is deleted, so event images are kept briefly. */
 const EVENT_QR_CACHE = 'public, max-age=300';
-/** A profile's address never changes. */
+/** A profile's address (and the key its owner's link carries) never changes. */
 const PROFILE_QR_CACHE = 'public, max-age=86400';
 
 const EVENT_CODE_SHAPE = /^[A-Za-z0-9]{1,16}$/;
@@ -89,16 +89,26 @@ export const qrRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: "A profile's QR code (public): its profile link",
         params: z.object({ id: z.string() }),
-        querystring: downloadQuery,
+        querystring: downloadQuery.extend({ k: hostLandingQuery.shape.k }),
         response: png('The profile QR, 512 px.'),
       },
     },
     async (request, reply) => {
+      // Ids are walkable and keys guessable only by trying: wrong ones spend the address's budget.
+      await assertTriesLeft(failures.codesByAddress, [request.ip]);
       const id = /^[1-9]\d{0,9}$/.test(request.params.id) ? Number(request.params.id) : NaN;
+      const { k: key } = request.query;
       const exists =
-        Number.isSafeInteger(id) && id <= 2_147_483_647 && (await profiles.exists(db, id));
-      if (!exists) throw notFound(PROFILE_MSG.notFound);
-      const png = await QRCode.toBuffer(profiles.profileUrl(id), QR_OPTIONS);
+        Number.isSafeInteger(id) &&
+        id <= 2_147_483_647 &&
+        (key === undefined || profiles.holdsLinkKey(id, key)) &&
+        (await profiles.exists(db, id));
+      if (!exists) {
+        await failures.codesByAddress.spend([request.ip]);
+        throw notFound(PROFILE_MSG.notFound);
+      }
+      // With the key, the QR holds the link that carries it (the owner's); without, the id's.
+      const png = await QRCode.toBuffer(profiles.profileUrl(id, key !== undefined), QR_OPTIONS);
       return sendPng(
         reply,
         png,

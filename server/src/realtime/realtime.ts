@@ -20,6 +20,7 @@ import {
   type EventLine,
   type EventStats,
   type ServerToClientEvents,
+  type SongRequest,
   type SubscribeAnswer,
 } from '@floorfill/shared';
 import type { FastifyInstance } from 'fastify';
@@ -122,6 +123,9 @@ export interface DisplayStates {
 /** The event's line, from the live queue (null: the event is gone). */
 export type LineReader = (eventId: number) => Promise<EventLine | null>;
 
+/** An attendee's own requests for songs the host rejected in an event, from the live queue. */
+export type RejectedReader = (eventId: number, attendeeId: number) => Promise<SongRequest[]>;
+
 export interface Realtime {
   readonly io: AppServer;
   /** Push to everyone watching an event (on every node). Call only after the write committed. */
@@ -178,6 +182,12 @@ export interface Realtime {
    * LINE_INTERVAL_MS and only when it differs from the last one passed on.
    */
   serveLineWith(read: LineReader): void;
+  /**
+   * Where an attendee's rejected requests come from: a reconnect's delta in
+   * which songs left the queue carries them, since the `request:rejected`
+   * sent meanwhile found no socket.
+   */
+  serveRejectedWith(read: RejectedReader): void;
   /** Closes the sockets a session opened, on every node (the session ended: logout). */
   endSession(session: Pick<RequestSession, 'userId' | 'sessionId'>): void;
   /** Closes every socket of a user, on every node (all their sessions ended: password reset). */
@@ -309,6 +319,7 @@ export function attachRealtime(app: FastifyInstance): Realtime {
     byEvent: async () => null,
   };
   let readLine: LineReader = async () => null;
+  let readRejected: RejectedReader = async () => [];
 
   io.on('connection', (socket) => {
     const { session } = socket.data;
@@ -365,6 +376,9 @@ export function attachRealtime(app: FastifyInstance): Realtime {
           // An attendee's timeline needs the line as of now: it is coalesced state, never logged.
           const line = allowed.isHost ? null : await lines.current(eventId);
           if (line) delta.line = line;
+          if (!allowed.isHost && delta.removed.length > 0) {
+            delta.rejected = await readRejected(eventId, session.userId);
+          }
           return reply({
             ok: true,
             data: await packAnswer({ seq: allowed.seq, delta }, canInflate),
@@ -584,6 +598,9 @@ export function attachRealtime(app: FastifyInstance): Realtime {
     },
     serveLineWith(read) {
       readLine = read;
+    },
+    serveRejectedWith(read) {
+      readRejected = read;
     },
     endUserSessions(userId) {
       io.in(userRoom(userId)).disconnectSockets(true);

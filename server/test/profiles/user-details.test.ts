@@ -72,7 +72,8 @@ describe('GET /api/v1/get-user-details', () => {
       rating: 4.5,
       total_review: 2,
       is_rated: false,
-      url: `http://localhost:3000/attendee/host-profile/${host.id}`,
+      // Another viewer gets the public page by id, without the key of the owner’s own link.
+      url: `http://localhost:3000/h/${host.id}`,
       qrcode_path: `/api/qr/profiles/${host.id}.png`,
       qrcode_base_path: 'http://localhost:3000',
     });

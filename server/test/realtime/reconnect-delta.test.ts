@@ -163,6 +163,38 @@ describe('reconnecting with the seq of the snapshot held', () => {
     ]);
   });
 
+  it('an attendee’s delta names their own requests the host rejected while they were away', async () => {
+    const event = await insertEvent(t, host.id);
+    const [ana, ben] = (await signInMany(t, 2)) as [SignedIn, SignedIn];
+    await joined(t, ana, event.code);
+    await joined(t, ben, event.code);
+    expect((await sendRequest(t, ana, event.id)).statusCode).toBe(201);
+    expect((await sendRequest(t, ana, event.id, { song_id: AGADOO })).statusCode).toBe(201);
+    expect((await sendRequest(t, ben, event.id, { song_id: GET_READY })).statusCode).toBe(201);
+    const details = async (who: SignedIn) => {
+      const res = await get(t, `/api/v1/get-attendee-event-details?id=${event.id}`, who.headers);
+      return attendeeEventDetailsSchema.parse(res.json().data);
+    };
+    const before = await details(ana);
+
+    // Away: the DJ turns down Ana's Agadoo and Ben's song.
+    expect((await markRequest(t, host, event.id, AGADOO, 'reject')).statusCode).toBe(200);
+    expect((await markRequest(t, host, event.id, GET_READY, 'reject')).statusCode).toBe(200);
+
+    const delta = (await rejoin(ana, event.id, before.seq)).delta as RoomDelta;
+    expect(delta.removed.sort()).toEqual([AGADOO, GET_READY].sort());
+    // Only her own, as the snapshot has them: never another guest's request.
+    expect(delta.rejected).toEqual((await details(ana)).rejected_requests);
+    expect(delta.rejected?.map((request) => request.song_id)).toEqual([AGADOO]);
+
+    // Nothing left the queue: nothing to say about rejections.
+    const later = await details(ana);
+    expect((await sendRequest(t, ben, event.id, { song_id: BOHEMIAN.song_id })).statusCode).toBe(
+      201,
+    );
+    expect((await rejoin(ana, event.id, later.seq)).delta).not.toHaveProperty('rejected');
+  });
+
   it('no delta without a seq, or when a write since is not in the log: the client fetches the snapshot', async () => {
     const event = await insertEvent(t, host.id);
     const [ana] = (await signInMany(t, 1)) as [SignedIn];

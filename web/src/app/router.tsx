@@ -88,6 +88,12 @@ const EventLandingRoute = lazyRoute(
   'EventLandingRoute',
 );
 
+// A host's public page: the guest's way in too, so it draws with the first paint's stylesheet.
+const HostLandingRoute = lazyRoute(() => import('./routes/room/host-landing'), 'HostLandingRoute');
+
+// Where the installed app opens: a guest's first screen too.
+const StartRoute = lazyRoute(() => import('./routes/start'), 'StartRoute');
+
 const TermsRoute = screen(() => import('./routes/legal/terms'), 'TermsRoute');
 const PrivacyRoute = screen(() => import('./routes/legal/privacy'), 'PrivacyRoute');
 const NotFoundRoute = screen(() => import('./routes/not-found'), 'NotFoundRoute');
@@ -234,6 +240,16 @@ export const routes: RouteObject[] = [
             path: paths.room.landing.path,
             element: <EventLandingRoute />,
             handle: titled('Join the event'),
+          },
+          {
+            path: paths.start.path,
+            element: <StartRoute />,
+            handle: titled('Welcome'),
+          },
+          {
+            path: paths.room.host.path,
+            element: <HostLandingRoute />,
+            handle: titled('Host'),
           },
           {
             path: paths.legal.terms.path,

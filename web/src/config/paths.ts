@@ -14,6 +14,8 @@ function withQuery(path: string, query: Record<string, string | undefined>): str
 
 export const paths = {
   home: { path: '/', getHref: () => '/' },
+  /** Where the installed app opens (the web app manifest's start_url). */
+  start: { path: '/start', getHref: () => '/start' },
 
   auth: {
     root: { path: '/auth' },
@@ -82,6 +84,11 @@ export const paths = {
 
   room: {
     landing: { path: '/e/:code', getHref: (code: string) => `/e/${encodeURIComponent(code)}` },
+    /** A host's public page, what their profile link and QR open; `key` is the one the owner's link carries. */
+    host: {
+      path: '/h/:hostId',
+      getHref: (hostId: number | string, key?: string) => withQuery(`/h/${hostId}`, { k: key }),
+    },
   },
 
   legal: {

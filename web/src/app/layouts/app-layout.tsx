@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { RouteOutlet } from './route-outlet';
 import { LegalLinks } from '@/components/ui/legal-links';
 import { LogoLink } from '@/components/ui/logo';
+import { OfflineBanner } from '@/components/ui/offline-banner';
 import { ProfileMenu } from '@/features/auth/components/profile-menu';
 import { useSessionStore } from '@/features/auth/stores/session-store';
 import { useMenuStore } from '@/stores/menu-store';
@@ -64,6 +65,7 @@ export function AppLayout() {
       </AppShell.Navbar>
 
       <AppShell.Main className={classes.main}>
+        <OfflineBanner />
         <RouteOutlet />
       </AppShell.Main>
 

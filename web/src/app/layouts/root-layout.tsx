@@ -1,3 +1,4 @@
+import type { SessionData } from '@floorfill/shared';
 import { Suspense, useEffect } from 'react';
 import { ErrorBoundary } from 'react-error-boundary';
 import { Outlet, useNavigate } from 'react-router-dom';
@@ -10,26 +11,52 @@ import { setUnauthorizedHandler } from '@/lib/api-error';
 import { QueryProvider, clearQueryCache } from '../query-provider-lazy';
 import { takeSessionRequest } from '../session-request';
 
-/** Learn who the HttpOnly session cookie belongs to; JS cannot read the cookie itself. */
+/** Sets the store from the server's answer: a session, or nobody (a real sign-out). */
+function settleSession(session: SessionData | null) {
+  const store = useSessionStore.getState();
+  if (session) {
+    store.restore(session.user, session.role);
+    return;
+  }
+  if (store.status === 'signed-in') clearQueryCache();
+  store.signOut();
+}
+
+/**
+ * Learn who the HttpOnly session cookie belongs to; JS cannot read the cookie
+ * itself. Only the server's answer signs out: when it cannot be asked (the
+ * phone is offline, the server is away), the device keeps the session it last
+ * knew and asks again once the connection is back.
+ */
 function useSessionBootstrap() {
   const status = useSessionStore((state) => state.status);
+  const unconfirmed = useSessionStore((state) => state.unconfirmed);
   useEffect(() => {
     if (useSessionStore.getState().status !== 'unknown') return;
     let active = true;
     takeSessionRequest()
       .then((session) => {
-        if (!active) return;
-        const store = useSessionStore.getState();
-        if (session) store.restore(session.user, session.role);
-        else store.signOut();
+        if (active) settleSession(session);
       })
       .catch(() => {
-        if (active) useSessionStore.getState().signOut();
+        if (active) useSessionStore.getState().keepLastKnown();
       });
     return () => {
       active = false;
     };
   }, []);
+  useEffect(() => {
+    if (!unconfirmed) return;
+    const ask = () => {
+      takeSessionRequest()
+        .then(settleSession)
+        // Still unreachable: the next `online` event asks again.
+        .catch(() => undefined);
+    };
+    window.addEventListener('online', ask);
+    if (navigator.onLine) ask();
+    return () => window.removeEventListener('online', ask);
+  }, [unconfirmed]);
   return status;
 }
 

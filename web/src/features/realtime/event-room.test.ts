@@ -414,6 +414,21 @@ describe('applyRoomDelta', () => {
     expect(next).toMatchObject({ name: 'Renamed', seq: 8, enrolled_users_count: 5 });
     expect(next).not.toHaveProperty('grouped_song_requests');
   });
+
+  it('shows a request the host rejected while the attendee was away as rejected, not gone', () => {
+    const turnedDown = songRequest({ id: 12, song_id: 'turned-down', song_name: 'Agadoo' });
+    const snapshot = attendeeEventDetails({
+      seq: 3,
+      song_requests: [songRequest(), turnedDown],
+      rejected_requests: [],
+    });
+    const next = applyRoomDelta(
+      snapshot,
+      delta({ removed: ['turned-down'], rejected: [turnedDown] }),
+    );
+    expect(next.song_requests).toEqual([songRequest()]);
+    expect(next.rejected_requests).toEqual([turnedDown]);
+  });
 });
 
 describe('withLine', () => {

@@ -230,8 +230,8 @@ export function deltaFits(snapshot: RoomSnapshot | undefined, delta: RoomDelta |
  * The snapshot after a reconnect's delta (the pushes missed while away,
  * folded): the host's queue gets each changed song's newest entry (or, for
  * a song that only got more requests, its new counts), an attendee's own
- * requests their songs' new state, both the event's details, counts and
- * now-playing song. The caller has checked `deltaFits`.
+ * requests their songs' new state (and those the host rejected meanwhile),
+ * both the event's details, counts and now-playing song. The caller has checked `deltaFits`.
  */
 export function applyRoomDelta<T extends RoomSnapshot>(snapshot: T, delta: RoomDelta): T {
   let requests = snapshot.song_requests?.filter(
@@ -250,6 +250,11 @@ export function applyRoomDelta<T extends RoomSnapshot>(snapshot: T, delta: RoomD
     delta.stats,
   );
   for (const entry of delta.upserted) next = withRestored(next, entry);
+  // A song the host rejected while the attendee was away left the queue like any other:
+  // it moves to "not this time" instead of vanishing from their timeline.
+  if (delta.rejected && next.rejected_requests !== undefined) {
+    next = { ...next, rejected_requests: delta.rejected };
+  }
   return delta.line ? withLine(next, delta.line) : next;
 }
 

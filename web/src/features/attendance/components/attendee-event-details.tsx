@@ -140,6 +140,32 @@ export function AttendeeEventDetails({ eventId, userId, isGuest }: AttendeeEvent
     }
   }
 
+  // Opened without a network (the app itself came from the service worker): the event waits
+  // for the connection, and what the phone kept to send is shown meanwhile.
+  const offline =
+    details.fetchStatus === 'paused' ||
+    (isApiError(details.error) && details.error.httpStatus === 0);
+  if (!event && offline) {
+    return (
+      <Stack gap="lg">
+        <Group justify="flex-end">
+          <LiveStatus live={room.live} />
+        </Group>
+        <Stack gap="xs" component="section" aria-labelledby="own-requests-title">
+          <Title order={1} fz="h2" id="own-requests-title">
+            Your requests
+          </Title>
+          <Text>The event shows here again as soon as your phone is back online.</Text>
+          <OutboxRequests
+            eventId={eventId}
+            userId={userId}
+            detailsKey={detailsKey}
+            live={room.live}
+          />
+        </Stack>
+      </Stack>
+    );
+  }
   if (!event) {
     if (details.isError && !missing) {
       return <EventDetailsError error={details.error} onRetry={() => void details.refetch()} />;

@@ -6,7 +6,9 @@ import { createJSONStorage, persist } from 'zustand/middleware';
  * Who is signed in. The session itself is an HttpOnly cookie the browser
  * sends; this store only mirrors what `GET /api/auth/session` said. Spec §3
  * keeps `userID` in local storage, and the active role survives reloads so a
- * host/attendee switch sticks: nothing else (never a token) is persisted.
+ * host/attendee switch sticks. The last answer's user is kept too, so that a
+ * phone that opens the app without a network still knows who it was (a
+ * network failure is not a sign-out); never a token.
  */
 
 export type SessionStatus = 'unknown' | 'signed-in' | 'signed-out';
@@ -18,8 +20,15 @@ interface SessionState {
   role: Role | null;
   /** True right after the user logged out, so guards do not remember the page they left. */
   loggedOut: boolean;
+  /**
+   * Signed in from what this device last knew, because the server could not be
+   * asked (no network): the server is asked again once the connection is back.
+   */
+  unconfirmed: boolean;
   signIn: (user: SessionUser, role: Role) => void;
   restore: (user: SessionUser, serverRole: Role) => void;
+  /** The server could not be asked: the last known session stands, or signed out if there is none. */
+  keepLastKnown: () => void;
   switchRole: (role: typeof ROLE.host | typeof ROLE.attendee) => void;
   signOut: () => void;
   logOut: () => void;
@@ -43,6 +52,14 @@ export function reconcileRole(options: {
   return sameAccount && storedIsMode ? storedRole : serverRole;
 }
 
+const SIGNED_OUT = {
+  status: 'signed-out',
+  user: null,
+  userId: null,
+  role: null,
+  unconfirmed: false,
+} as const;
+
 export const useSessionStore = create<SessionState>()(
   persist(
     (set, get) => ({
@@ -51,8 +68,16 @@ export const useSessionStore = create<SessionState>()(
       userId: null,
       role: null,
       loggedOut: false,
+      unconfirmed: false,
       signIn: (user, role) =>
-        set({ status: 'signed-in', user, userId: user.id, role, loggedOut: false }),
+        set({
+          status: 'signed-in',
+          user,
+          userId: user.id,
+          role,
+          loggedOut: false,
+          unconfirmed: false,
+        }),
       restore: (user, serverRole) => {
         const { userId, role } = get();
         const activeRole = reconcileRole({
@@ -61,18 +86,31 @@ export const useSessionStore = create<SessionState>()(
           storedUserId: userId,
           storedRole: role,
         });
-        set({ status: 'signed-in', user, userId: user.id, role: activeRole, loggedOut: false });
+        set({
+          status: 'signed-in',
+          user,
+          userId: user.id,
+          role: activeRole,
+          loggedOut: false,
+          unconfirmed: false,
+        });
+      },
+      keepLastKnown: () => {
+        const { user, userId, role } = get();
+        if (user && userId === user.id && role !== null) {
+          set({ status: 'signed-in', loggedOut: false, unconfirmed: true });
+        } else {
+          get().signOut();
+        }
       },
       switchRole: (role) => set({ role }),
-      signOut: () =>
-        set({ status: 'signed-out', user: null, userId: null, role: null, loggedOut: false }),
-      logOut: () =>
-        set({ status: 'signed-out', user: null, userId: null, role: null, loggedOut: true }),
+      signOut: () => set({ ...SIGNED_OUT, loggedOut: false }),
+      logOut: () => set({ ...SIGNED_OUT, loggedOut: true }),
     }),
     {
       name: 'floorfill.session',
       storage: createJSONStorage(() => localStorage),
-      partialize: (state) => ({ userId: state.userId, role: state.role }),
+      partialize: (state) => ({ userId: state.userId, role: state.role, user: state.user }),
     },
   ),
 );

@@ -1,18 +1,6 @@
-import { GUEST_NAME_MAX, type EventLanding as EventLandingData } from '@floorfill/shared';
-import {
-  Avatar,
-  Badge,
-  Button,
-  Group,
-  Paper,
-  Rating,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
-import { useState, type FormEvent } from 'react';
-import { rememberedGuestName } from '../utils/guest-name';
+import type { EventLanding as EventLandingData, HostLandingEvent } from '@floorfill/shared';
+import { Avatar, Badge, Group, Rating, Stack, Text, Title } from '@mantine/core';
+import { GuestEntryForm } from './guest-entry-form';
 import classes from './landing.module.css';
 
 function peopleHere(count: number): string {
@@ -23,8 +11,25 @@ function reviewText(total: number): string {
   return total === 1 ? '1 review' : `${total} reviews`;
 }
 
+/** The host's rating as stars and words, read as one sentence by a screen reader. */
+export function HostRating({ rating, totalReview }: { rating: number; totalReview: number }) {
+  const shown = rating.toFixed(1);
+  return (
+    <Group
+      gap={6}
+      wrap="nowrap"
+      role="img"
+      aria-label={`Rated ${shown} out of 5 from ${reviewText(totalReview)}`}
+    >
+      <Rating value={rating} fractions={10} readOnly size="xs" />
+      <Text size="sm">
+        {shown} · {reviewText(totalReview)}
+      </Text>
+    </Group>
+  );
+}
+
 function HostCard({ host }: { host: EventLandingData['host'] }) {
-  const shown = host.rating.toFixed(1);
   return (
     <Group gap="sm" wrap="nowrap">
       <Avatar src={host.profile_image_path} alt="" radius="xl" size="md">
@@ -32,17 +37,7 @@ function HostCard({ host }: { host: EventLandingData['host'] }) {
       </Avatar>
       <Stack gap={0}>
         <Text fw={600}>Hosted by {host.name}</Text>
-        <Group
-          gap={6}
-          wrap="nowrap"
-          role="img"
-          aria-label={`Rated ${shown} out of 5 from ${reviewText(host.total_review)}`}
-        >
-          <Rating value={host.rating} fractions={10} readOnly size="xs" />
-          <Text size="sm">
-            {shown} · {reviewText(host.total_review)}
-          </Text>
-        </Group>
+        <HostRating rating={host.rating} totalReview={host.total_review} />
       </Stack>
     </Group>
   );
@@ -60,11 +55,6 @@ interface EventLandingProps {
  * here, whether requests are open) and one way in, as a guest, in one tap.
  */
 export function EventLanding({ event, joining, onJoinAsGuest, onSignIn }: EventLandingProps) {
-  const [firstName, setFirstName] = useState(rememberedGuestName);
-  const submit = (formEvent: FormEvent) => {
-    formEvent.preventDefault();
-    onJoinAsGuest(firstName.trim());
-  };
   return (
     <Stack className={classes.page} gap="md">
       {event.banner_path ? <img src={event.banner_path} alt="" className={classes.banner} /> : null}
@@ -72,43 +62,35 @@ export function EventLanding({ event, joining, onJoinAsGuest, onSignIn }: EventL
         <Title order={1} size="h2">
           {event.name}
         </Title>
-        <Text>
-          {event.formatted_start_time}{' '}
-          <Text span c="dimmed" size="sm">
-            ({event.timezone})
-          </Text>
-        </Text>
-        <Group gap="xs">
-          {event.is_live ? <Badge color="teal.9">Live now</Badge> : null}
-          <Badge
-            variant="outline"
-            color={event.requests_open ? 'var(--ff-color-positive)' : 'var(--ff-color-neutral)'}
-          >
-            {event.requests_open ? 'Requests open' : 'Requests closed'}
-          </Badge>
-          <Text size="sm">{peopleHere(event.joined_count)}</Text>
-        </Group>
+        <EventPosterFacts event={event} />
       </Stack>
       <HostCard host={event.host} />
-      <Paper withBorder radius="md" p="md" component="form" onSubmit={submit}>
-        <Stack gap="sm">
-          <TextInput
-            label="Your first name (optional)"
-            description="The DJ sees it next to your requests."
-            value={firstName}
-            maxLength={GUEST_NAME_MAX}
-            autoComplete="given-name"
-            onChange={(change) => setFirstName(change.currentTarget.value)}
-          />
-          <Button type="submit" size="lg" fullWidth loading={joining}>
-            Join as guest
-          </Button>
-          <Button variant="subtle" fullWidth onClick={onSignIn} disabled={joining}>
-            Sign in
-          </Button>
-        </Stack>
-      </Paper>
+      <GuestEntryForm joining={joining} onJoinAsGuest={onJoinAsGuest} onSignIn={onSignIn} />
     </Stack>
+  );
+}
+
+/** When the event is, whether it is on now, whether requests are open, how many are here. */
+export function EventPosterFacts({ event }: { event: HostLandingEvent }) {
+  return (
+    <>
+      <Text>
+        {event.formatted_start_time}{' '}
+        <Text span c="dimmed" size="sm">
+          ({event.timezone})
+        </Text>
+      </Text>
+      <Group gap="xs">
+        {event.is_live ? <Badge color="teal.9">Live now</Badge> : null}
+        <Badge
+          variant="outline"
+          color={event.requests_open ? 'var(--ff-color-positive)' : 'var(--ff-color-neutral)'}
+        >
+          {event.requests_open ? 'Requests open' : 'Requests closed'}
+        </Badge>
+        <Text size="sm">{peopleHere(event.joined_count)}</Text>
+      </Group>
+    </>
   );
 }
 
