@@ -2,7 +2,7 @@ import { ROLE } from '@floorfill/shared';
 import { Button, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useNavigate, useParams, type NavigateFunction } from 'react-router-dom';
 import { ContentLoader } from '@/components/ui/page-loader';
 import { paths } from '@/config/paths';
@@ -14,6 +14,7 @@ import { useSessionStore } from '@/features/auth/stores/session-store';
 import { EventLanding, LandingNotice, rememberGuestName, useEventLanding } from '@/features/room';
 import { errorMessageOf, isApiError } from '@/lib/api-client';
 import { notifyError } from '@/lib/notify';
+import { removePagePoster } from '@/lib/page-poster';
 
 const HOST_MODE_NOTICE_ID = 'room:attendee-mode';
 
@@ -74,6 +75,12 @@ export function EventLandingRoute() {
     },
     onError: (error) => notifyError(errorMessageOf(error)),
   });
+
+  // The server's poster of this page (lib/page-poster.ts) gives way in the frame the page draws.
+  const drawn = !lookup.isPending;
+  useLayoutEffect(() => {
+    if (drawn) removePagePoster();
+  }, [drawn]);
 
   const open = lookup.data?.kind === 'event' && !lookup.data.event.has_ended;
   useEffect(() => {
