@@ -33,7 +33,7 @@ createRoot(container).render(
   </StrictMode>,
 );
 
-// Once the page is up: the rest of the stylesheet (for dialogs a guest page may open
+// Once the page is up and drawn: the rest of the stylesheet (for dialogs a guest page may open
 // later) and the service worker that keeps the app working offline.
 loadWhenIdle(() => import('./app/styles/all-styles'));
 registerServiceWorker();

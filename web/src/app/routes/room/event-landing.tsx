@@ -13,6 +13,7 @@ import { useRedirectStore } from '@/features/auth/stores/redirect-store';
 import { useSessionStore } from '@/features/auth/stores/session-store';
 import { EventLanding, LandingNotice, rememberGuestName, useEventLanding } from '@/features/room';
 import { errorMessageOf, isApiError } from '@/lib/api-client';
+import { markPageDrawn } from '@/lib/idle';
 import { notifyError } from '@/lib/notify';
 import { removePagePoster } from '@/lib/page-poster';
 
@@ -79,7 +80,9 @@ export function EventLandingRoute() {
   // The server's poster of this page (lib/page-poster.ts) gives way in the frame the page draws.
   const drawn = !lookup.isPending;
   useLayoutEffect(() => {
-    if (drawn) removePagePoster();
+    if (!drawn) return;
+    removePagePoster();
+    markPageDrawn();
   }, [drawn]);
 
   const open = lookup.data?.kind === 'event' && !lookup.data.event.has_ended;
