@@ -6,6 +6,8 @@ import { QueryProvider } from './app/query-provider-lazy';
 import { preloadPage } from './app/router';
 import { startSessionRequest } from './app/session-request';
 import { useSessionStore } from './features/auth/stores/session-store';
+import { SESSION_PATH } from './features/auth/api/session-url';
+import { peekPageAnswer } from './lib/early-requests';
 import { loadWhenIdle } from './lib/idle';
 import { registerServiceWorker } from './lib/service-worker';
 import { reloadOnStaleBuild } from './lib/stale-build';
@@ -19,7 +21,11 @@ reloadOnStaleBuild();
 // Who is signed in, and the chunks of this page, are fetched side by side while React starts.
 startSessionRequest();
 QueryProvider.preload();
-preloadPage(window.location.pathname, useSessionStore.getState().userId !== null);
+// The page may say who is signed in (the server's answer inside it); else this device's memory.
+const sessionInPage = peekPageAnswer(SESSION_PATH);
+const probablySignedIn =
+  sessionInPage === undefined ? useSessionStore.getState().userId !== null : sessionInPage !== null;
+preloadPage(window.location.pathname, probablySignedIn);
 
 createRoot(container).render(
   <StrictMode>
@@ -27,7 +33,7 @@ createRoot(container).render(
   </StrictMode>,
 );
 
-// Once the page is up: the rest of the stylesheet (for dialogs a guest page may open
+// Once the page is up and drawn: the rest of the stylesheet (for dialogs a guest page may open
 // later) and the service worker that keeps the app working offline.
 loadWhenIdle(() => import('./app/styles/all-styles'));
 registerServiceWorker();

@@ -1,8 +1,10 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { pageParts, withPageParts } from './page-answers.ts';
 
 /**
  * Serving the built web app (`web/dist`) from the same origin as the API,
@@ -32,6 +34,20 @@ function inlineScriptSources(indexHtml: string): string[] {
     .map((code) => `'sha256-${createHash('sha256').update(code).digest('base64')}'`);
 }
 
+/** The page in the encoding the browser prefers (brotli, gzip), made per answer: it carries the visitor's answers. */
+function sendPage(request: FastifyRequest, reply: FastifyReply, html: string, policy: unknown) {
+  const accepted = String(request.headers['accept-encoding'] ?? '');
+  reply.header('content-type', 'text/html; charset=utf-8').header('vary', 'Accept-Encoding');
+  if (typeof policy === 'string') reply.header('content-security-policy', policy);
+  if (/\bbr\b/.test(accepted)) {
+    const body = brotliCompressSync(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } });
+    return reply.header('content-encoding', 'br').send(body);
+  }
+  if (/\bgzip\b/.test(accepted))
+    return reply.header('content-encoding', 'gzip').send(gzipSync(html));
+  return reply.send(html);
+}
+
 /** The policy with `sources` added to its `script-src` (helmet writes `a;b;c`). */
 function allowScripts(policy: string, sources: readonly string[]): string {
   if (sources.length === 0) return policy;
@@ -49,7 +65,8 @@ function allowScripts(policy: string, sources: readonly string[]): string {
  * Accept-Encoding`); hashed assets cached for a year; every other file (the
  * service worker `sw.js`, the web app manifest, index.html) revalidated on
  * each use, so a new version reaches everyone on their next load. Any other
- * page path answers index.html. A missing hashed asset is a 404, not the
+ * page path answers index.html with the answers the page would ask for
+ * first inside it (http/page-answers.ts), compressed as it is sent. A missing hashed asset is a 404, not the
  * page: the service worker must never keep a page under a script's name.
  * index.html alone has its inline script allowed; every other answer keeps
  * the app-wide policy.
@@ -61,6 +78,7 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
     return;
   }
   const pageScripts = inlineScriptSources(indexHtml);
+  const page = readFileSync(indexHtml, 'utf8');
   await app.register(fastifyStatic, {
     root: distDir,
     wildcard: false,
@@ -89,6 +107,16 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
       return reply.sendFile(pathname.slice(1));
     }
     if (pathname.startsWith(HASHED_DIR)) return reply.callNotFound();
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    // The page with the answers it would ask for first (http/page-answers.ts). One that
+    // carries the visitor's own data is never kept; the others are revalidated each time.
+    const parts = await pageParts(app, request);
+    const policy = reply.getHeader('content-security-policy');
+    reply.header('cache-control', parts.personal ? 'private, no-store' : 'no-cache');
+    return sendPage(
+      request,
+      reply,
+      withPageParts(page, parts),
+      typeof policy === 'string' ? allowScripts(policy, pageScripts) : undefined,
+    );
   });
 }

@@ -1,9 +1,10 @@
 import { BRAND_NAME } from '@floorfill/shared';
-import { useEffect, type ComponentType } from 'react';
+import { useEffect, useLayoutEffect, type ComponentType } from 'react';
 import { matchPath, matchRoutes, useLocation, useRoutes, type RouteObject } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { eventLandingUrl } from '@/features/room/api/landing-url';
 import { requestEarly } from '@/lib/early-requests';
+import { removePagePoster } from '@/lib/page-poster';
 import { RedirectSignedIn, RequireAppAccess, RootRedirect } from './guards/guards';
 import { BareLayout } from './layouts/bare-layout';
 import { PublicLayout } from './layouts/public-layout';
@@ -301,7 +302,20 @@ function useDocumentTitle() {
  */
 export function AppRoutes() {
   useDocumentTitle();
+  usePosterOnlyOnItsPage();
   return useRoutes(routes);
+}
+
+/**
+ * The landing's poster (lib/page-poster.ts) covers the app until the landing
+ * has drawn itself (routes/room/event-landing.tsx); any other page the app
+ * goes to (a redirect, a link) removes it before it shows.
+ */
+function usePosterOnlyOnItsPage() {
+  const { pathname } = useLocation();
+  useLayoutEffect(() => {
+    if (!matchPath(paths.room.landing.path, pathname)) removePagePoster();
+  }, [pathname]);
 }
 
 /**

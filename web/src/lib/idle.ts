@@ -1,6 +1,31 @@
+let drawn = false;
+const waiting: (() => void)[] = [];
+/** A page that never says it has drawn itself (a host screen) still gets its idle work. */
+const DRAWN_AT_LATEST_MS = 8_000;
+
 /**
- * Runs `task` after the page has loaded, when the browser is idle, so what it
- * fetches never competes with what the page needs to draw.
+ * Called by a guest page once its content is on screen (the landing, the
+ * event page): work kept for later (`loadWhenIdle`) starts only then, so on
+ * slow mobile data it never competes with what the page needs to draw.
+ */
+export function markPageDrawn(): void {
+  if (drawn) return;
+  drawn = true;
+  for (const run of waiting.splice(0)) run();
+}
+
+function whenDrawn(run: () => void): void {
+  if (drawn) run();
+  else {
+    waiting.push(run);
+    setTimeout(markPageDrawn, DRAWN_AT_LATEST_MS);
+  }
+}
+
+/**
+ * Runs `task` after the page has loaded and drawn its content, when the
+ * browser is idle, so what it fetches never competes with what the page needs
+ * to draw.
  */
 export function loadWhenIdle(task: () => Promise<unknown>): void {
   const run = () => {
@@ -8,6 +33,7 @@ export function loadWhenIdle(task: () => Promise<unknown>): void {
     if ('requestIdleCallback' in window) window.requestIdleCallback(start, { timeout: 5_000 });
     else setTimeout(start, 1_000);
   };
-  if (document.readyState === 'complete') run();
-  else window.addEventListener('load', run, { once: true });
+  const afterLoad = () => whenDrawn(run);
+  if (document.readyState === 'complete') afterLoad();
+  else window.addEventListener('load', afterLoad, { once: true });
 }

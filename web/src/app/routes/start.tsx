@@ -1,15 +1,18 @@
 import { ROLE } from '@floorfill/shared';
 import { Button, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { ContentLoader } from '@/components/ui/page-loader';
 import { paths } from '@/config/paths';
+import { markPageDrawn } from '@/lib/idle';
 import { useJoinedEvents } from '@/features/attendance/api/get-joined-events';
 import { useSessionStore } from '@/features/auth/stores/session-store';
 
 /** Someone with no event to go to: type the code from the poster, or sign in. Never Register first. */
 function EnterEventCode() {
   const navigate = useNavigate();
+  // Drawn: the work kept for later (the rest of the stylesheet, the service worker) may start.
+  useEffect(markPageDrawn, []);
   const [code, setCode] = useState('');
   const submit = (formEvent: FormEvent) => {
     formEvent.preventDefault();

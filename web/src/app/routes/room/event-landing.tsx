@@ -1,10 +1,12 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useParams } from 'react-router-dom';
 import { ContentLoader } from '@/components/ui/page-loader';
 import { paths } from '@/config/paths';
 import { useSessionStore } from '@/features/auth/stores/session-store';
 import { EventLanding, LandingNotice, useEventLanding } from '@/features/room';
 import { errorMessageOf, isApiError } from '@/lib/api-client';
+import { markPageDrawn } from '@/lib/idle';
+import { removePagePoster } from '@/lib/page-poster';
 import { useEventEntry } from './use-event-entry';
 
 /**
@@ -19,6 +21,14 @@ export function EventLandingRoute() {
   const lookup = useEventLanding(code);
   const autoJoinStarted = useRef(false);
   const { enter, signInFirst } = useEventEntry();
+
+  // The server's poster of this page (lib/page-poster.ts) gives way in the frame the page draws.
+  const drawn = !lookup.isPending;
+  useLayoutEffect(() => {
+    if (!drawn) return;
+    removePagePoster();
+    markPageDrawn();
+  }, [drawn]);
 
   const open = lookup.data?.kind === 'event' && !lookup.data.event.has_ended;
   useEffect(() => {

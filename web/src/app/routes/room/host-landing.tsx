@@ -1,9 +1,11 @@
+import { useEffect } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { ContentLoader } from '@/components/ui/page-loader';
 import { paths } from '@/config/paths';
 import { useSessionStore } from '@/features/auth/stores/session-store';
 import { HostLanding, LandingNotice, useHostLanding } from '@/features/room';
 import { errorMessageOf, isApiError } from '@/lib/api-client';
+import { markPageDrawn } from '@/lib/idle';
 import { useEventEntry } from './use-event-entry';
 
 /**
@@ -19,6 +21,11 @@ export function HostLandingRoute() {
   const signedIn = useSessionStore((state) => state.status === 'signed-in');
   const lookup = useHostLanding(hostId, searchParams.get('k'));
   const { enter, signInFirst } = useEventEntry();
+  // Drawn: the work kept for later (the rest of the stylesheet, the service worker) may start.
+  const drawn = !lookup.isPending;
+  useEffect(() => {
+    if (drawn) markPageDrawn();
+  }, [drawn]);
 
   const offline =
     lookup.fetchStatus === 'paused' ||

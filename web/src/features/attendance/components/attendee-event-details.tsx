@@ -31,6 +31,7 @@ import {
   usePlayingNowAlerts,
 } from '@/features/requests';
 import { errorMessageOf, isApiError } from '@/lib/api-client';
+import { markPageDrawn } from '@/lib/idle';
 import { notifyError, notifyInfo, notifySuccess } from '@/lib/notify';
 import { attendanceKeys } from '../api/attendance-keys';
 import { isEventId, useAttendeeEventDetails } from '../api/get-attendee-event-details';
@@ -115,6 +116,12 @@ export function AttendeeEventDetails({ eventId, userId, isGuest }: AttendeeEvent
   useEffect(() => {
     if (missing) navigate(paths.notFound.getHref(), { replace: true });
   }, [missing, navigate]);
+
+  // What can wait (the rest of the stylesheet, the service worker) starts once the page shows.
+  const shown = event !== undefined || details.isError;
+  useEffect(() => {
+    if (shown) markPageDrawn();
+  }, [shown]);
 
   function settle(promiseLike: { msg: string }) {
     if (promiseLike.msg) notifySuccess(promiseLike.msg);

@@ -2,9 +2,14 @@ import { MSG } from '@floorfill/shared';
 import { Button, Paper, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconStar } from '@tabler/icons-react';
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { notifyError } from '@/lib/notify';
-import { RateHostModal } from './rate-host-modal';
+
+// The dialog's code (the rating input, the form) loads when it is first opened, not with the
+// event page: most guests never open it, and the page draws sooner without it.
+const RateHostModal = lazy(() =>
+  import('./rate-host-modal').then(({ RateHostModal }) => ({ default: RateHostModal })),
+);
 
 export interface RateHostCardProps {
   hostId: number;
@@ -19,6 +24,9 @@ export interface RateHostCardProps {
  */
 export function RateHostCard({ hostId, eventId, isRated, isGuest }: RateHostCardProps) {
   const [opened, modal] = useDisclosure(false);
+  // Kept mounted once opened, so it can close with its transition.
+  const [wanted, setWanted] = useState(false);
+  if (opened && !wanted) setWanted(true);
   // Hidden at once on success, before the refetched details say `is_rated`.
   const [ratedHere, setRatedHere] = useState(false);
   const titleId = useId();
@@ -47,13 +55,17 @@ export function RateHostCard({ hostId, eventId, isRated, isGuest }: RateHostCard
           Rate The Host
         </Button>
       </Stack>
-      <RateHostModal
-        opened={opened}
-        onClose={modal.close}
-        hostId={hostId}
-        eventId={eventId}
-        onRated={() => setRatedHere(true)}
-      />
+      {wanted ? (
+        <Suspense fallback={null}>
+          <RateHostModal
+            opened={opened}
+            onClose={modal.close}
+            hostId={hostId}
+            eventId={eventId}
+            onRated={() => setRatedHere(true)}
+          />
+        </Suspense>
+      ) : null}
     </Paper>
   );
 }
