@@ -61,6 +61,10 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       // Journeys sign in many users from one address.
       AUTH_RATE_LIMIT_PER_MINUTE: '500',
+      // and open unknown codes on purpose, from that one address: repeated runs
+      // (--repeat-each) would spend its 30 in ten minutes. The budget itself is
+      // tested in the server suite.
+      CODE_FAILURES_PER_ADDRESS: '1000',
       // Journeys search the built-in catalog: a test never depends on reaching iTunes.
       CATALOG_PROVIDER: 'catalog',
     },
