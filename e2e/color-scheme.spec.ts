@@ -56,7 +56,7 @@ async function screenshot(page: Page, name: string) {
 }
 
 for (const scheme of ['light', 'dark'] as const) {
-  test(`a guest's screens follow a ${scheme} phone and pass axe: landing, event page, song search, host profile`, async ({
+  test(`a guest's screens follow a ${scheme} phone and pass axe: landing, event page, song search, host profile, host's public page, start`, async ({
     page: host,
     request,
     browser,
@@ -107,7 +107,24 @@ for (const scheme of ['light', 'dark'] as const) {
     await expect(phone.getByRole('heading', { name: 'Rio Host' }).first()).toBeVisible();
     await expectAccessible(phone);
     await screenshot(phone, `host-profile-375-${scheme}`);
+
+    // The host's public page, as the signed-in guest sees it (a direct Join, no guest form).
+    await phone.goto(`/h/${hostId}`);
+    await expect(phone.getByRole('heading', { level: 1, name: 'Rio Host' })).toBeVisible();
+    await expect(phone.getByText(tonight.name)).toBeVisible();
+    expect(await colorSchemeOf(phone)).toBe(scheme);
+    await expectAccessible(phone);
+    await screenshot(phone, `host-public-page-375-${scheme}`);
     await context.close();
+
+    // Where the installed app opens for someone signed out: a code to type, and Sign in.
+    const { context: stranger, page: newcomer } = await phoneIn(browser, scheme);
+    await newcomer.goto('/start');
+    await expect(newcomer.getByRole('heading', { level: 1, name: 'Join an event' })).toBeVisible();
+    expect(await colorSchemeOf(newcomer)).toBe(scheme);
+    await expectAccessible(newcomer);
+    await screenshot(newcomer, `start-375-${scheme}`);
+    await stranger.close();
   });
 }
 
