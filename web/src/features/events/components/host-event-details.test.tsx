@@ -22,6 +22,7 @@ function song(overrides: Partial<GroupedSongRequest> = {}): GroupedSongRequest {
     played_at: null,
     later: false,
     dedication_count: 0,
+    free_text: false,
     ...overrides,
   };
 }
