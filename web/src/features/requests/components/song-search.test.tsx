@@ -79,6 +79,7 @@ function stubServer(
             played_at: null,
             later: false,
             dedication_count: 0,
+            free_text: false,
           },
           created: true,
         },
