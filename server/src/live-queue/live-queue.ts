@@ -79,7 +79,10 @@ function keptAnswerOf(kept: repo.KeptAnswer): RequestAnswer {
   return {
     status: kept.status_code,
     msg,
-    data: { ...data, grouped_song_request: { ...grouped, free_text: isFreeTextSongId(grouped.song_id) } },
+    data: {
+      ...data,
+      grouped_song_request: { ...grouped, free_text: isFreeTextSongId(grouped.song_id) },
+    },
   };
 }
 

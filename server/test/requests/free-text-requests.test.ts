@@ -159,9 +159,7 @@ describe('send-song-request with free_text', () => {
       free_text: true,
     });
     const queue = await hostQueue(event.id);
-    expect(queue.grouped_song_requests.map((song) => song.song_id)).not.toContain(
-      BOHEMIAN.song_id,
-    );
+    expect(queue.grouped_song_requests.map((song) => song.song_id)).not.toContain(BOHEMIAN.song_id);
   });
 
   it('treats a request naming a typed song id as typed: its id comes from its words, not the sender', async () => {
@@ -170,7 +168,10 @@ describe('send-song-request with free_text', () => {
     await sendRequest(t, first, event.id, typed(WONDERWALL));
 
     // A +1 of the typed song as any request names it (as an older phone would send it).
-    const plusOne = await sendRequest(t, second, event.id, { song_id: WONDERWALL_ID, ...WONDERWALL });
+    const plusOne = await sendRequest(t, second, event.id, {
+      song_id: WONDERWALL_ID,
+      ...WONDERWALL,
+    });
     // A made-up typed id with artwork attached: the words decide the id, the artwork goes.
     const forged = await sendRequest(t, first, event.id, {
       song_id: `${FREE_TEXT_SONG_ID_PREFIX}0123456789abcdef`,
@@ -197,7 +198,10 @@ describe('send-song-request with free_text', () => {
       t,
       fan,
       event.id,
-      typed({ song_name: 'x'.repeat(SONG_TEXT_MAX + 1), song_artist: 'y'.repeat(SONG_TEXT_MAX + 1) }),
+      typed({
+        song_name: 'x'.repeat(SONG_TEXT_MAX + 1),
+        song_artist: 'y'.repeat(SONG_TEXT_MAX + 1),
+      }),
     );
     const control = await sendRequest(t, fan, event.id, typed({ song_name: 'Bad\u0007Song' }));
 
