@@ -3,6 +3,7 @@ import { ActionIcon, Group, Stack, Text } from '@mantine/core';
 import { IconBan, IconCheck, IconClockPause, IconPlayerPlay } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
 import { SongArtwork } from '@/components/ui/song-artwork';
+import { TypedByGuestBadge } from '@/components/ui/typed-by-guest-badge';
 import type { BoothAction } from '../utils/booth-queue';
 import classes from './booth.module.css';
 
@@ -64,7 +65,7 @@ export function QueueRow({
       ref={ref}
       id={`booth-song-${song.song_id}`}
       aria-current={selected ? 'true' : undefined}
-      aria-label={`${label}, ${song.request_count} ${song.request_count === 1 ? 'request' : 'requests'}${song.later ? ', later' : ''}`}
+      aria-label={`${label}, ${song.request_count} ${song.request_count === 1 ? 'request' : 'requests'}${song.free_text ? ', typed by guest' : ''}${song.later ? ', later' : ''}`}
       data-selected={selected}
       data-later={song.later}
       className={`${classes.row} ${variant === 'upNext' ? classes.upNextRow : ''}`}
@@ -86,6 +87,7 @@ export function QueueRow({
       <div className={classes.grow}>
         <Group gap="xs" wrap="nowrap">
           <Text className={`${classes.songTitle} ${classes.ellipsis}`}>{song.song_name}</Text>
+          {song.free_text ? <TypedByGuestBadge size="md" /> : null}
           {song.later ? (
             <Text span fw={700} c="orange.4" size="sm" tt="uppercase">
               Later

@@ -79,6 +79,33 @@ describe('host event details', () => {
     expect(screen.getByText(`${'b'.repeat(100)}…`)).toBeInTheDocument();
   });
 
+  it('marks a song a guest typed as such, and only that one', async () => {
+    stubApi({
+      '/api/v1/get-event-details': {
+        body: {
+          status: true,
+          msg: '',
+          data: hostEventDetails({
+            grouped_song_requests: [
+              song(),
+              song({
+                song_id: 'typed-1',
+                song_name: 'Our Song',
+                song_artist: null,
+                free_text: true,
+              }),
+            ],
+          }),
+        },
+      },
+    });
+    renderDetails();
+
+    const ours = (await screen.findByText('Our Song')).closest('li') as HTMLElement;
+    expect(within(ours).getByText('Typed by guest')).toBeVisible();
+    expect(screen.getAllByText('Typed by guest')).toHaveLength(1);
+  });
+
   it('marks a song played only after the host confirms', async () => {
     const calls = stubApi({
       '/api/v1/get-event-details': {
