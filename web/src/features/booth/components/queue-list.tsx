@@ -87,7 +87,6 @@ export function QueueRow({
       <div className={classes.grow}>
         <Group gap="xs" wrap="nowrap">
           <Text className={`${classes.songTitle} ${classes.ellipsis}`}>{song.song_name}</Text>
-          {song.free_text ? <TypedByGuestBadge size="md" /> : null}
           {song.later ? (
             <Text span fw={700} c="orange.4" size="sm" tt="uppercase">
               Later
@@ -99,9 +98,13 @@ export function QueueRow({
             </Text>
           ) : null}
         </Group>
-        <Text size="lg" c="dimmed" className={classes.ellipsis}>
-          {song.song_artist ?? 'Unknown artist'}
-        </Text>
+        <Group gap="xs" wrap="nowrap">
+          <Text size="lg" c="dimmed" className={classes.ellipsis}>
+            {song.song_artist ?? 'Unknown artist'}
+          </Text>
+          {/* Beside the artist, not the title: on a narrow screen the title keeps the room. */}
+          {song.free_text ? <TypedByGuestBadge size="md" /> : null}
+        </Group>
         {requesters ? <Requesters requests={requesters} /> : null}
       </div>
       <div className={classes.actions}>
