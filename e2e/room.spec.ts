@@ -1,3 +1,4 @@
+import { REQUEST_MSG } from '@floorfill/shared';
 import { expect, type Browser, type Page } from '@playwright/test';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
@@ -7,11 +8,12 @@ import {
   sessionUserId,
   createVerifiedAccount,
   expectAccessible,
+  LAPTOP,
   PHONE,
   signUpAndLogIn,
 } from './support/app.ts';
 import { test } from './support/test.ts';
-import { logToasts } from './support/toasts.ts';
+import { expectToast, logToasts } from './support/toasts.ts';
 
 /** The URL inside the event's QR image, read from its pixels as a phone camera would. */
 function urlInQr(page: Page, code: string): Promise<string> {
@@ -240,5 +242,88 @@ test('the host’s page opened by id alone shows the posters and no way in witho
   await expect(phone.getByRole('button', { name: 'Join as guest' })).toHaveCount(0);
   expect(await phone.content()).not.toContain(tonight.code);
   expect(unauthorized).toEqual([]);
+  await context.close();
+});
+
+test('a guest asks for a song the catalog does not have, and the booth shows it typed by a guest', async ({
+  page: host,
+  request,
+  browser,
+}) => {
+  test.slow();
+  await host.setViewportSize(LAPTOP);
+  await signUpAndLogIn(host, request, 'Rio Host');
+  const tonight = await createEventAsHost(host, 'Cousins Wedding', -30);
+
+  const { context, page: phone, unauthorized } = await freshPhone(browser);
+  await phone.goto(`/e/${tonight.code}`);
+  await phone.getByRole('button', { name: 'Join as guest' }).click();
+  await expect(phone).toHaveURL(new RegExp(`/attendee/event/${tonight.id}$`));
+
+  // Nothing matches: the typed words are the offer, in view, one tap away.
+  const search = phone.getByLabel('Search songs');
+  await expect(search).toBeFocused();
+  await search.fill('Our Wedding Song - The Cousins');
+  await expect(phone.getByText('No songs found')).toBeVisible();
+  const offer = phone.getByRole('button', {
+    name: 'Request “Our Wedding Song - The Cousins” anyway',
+  });
+  await expect(offer).toBeInViewport();
+  await expect(phone.getByText('Sent as “Our Wedding Song” by The Cousins')).toBeVisible();
+  await expectAccessible(phone);
+  await phone.screenshot({ path: 'test-results/screenshots/guest-ask-anyway-375.png' });
+  await captureScreens(phone, 'guest-ask-anyway');
+  await phone.setViewportSize(PHONE);
+  await offer.click();
+  await expectToast(phone, REQUEST_MSG.requested);
+  await expect(
+    phone.getByRole('button', { name: 'Cancel request for “Our Wedding Song - The Cousins”' }),
+  ).toBeVisible();
+  await expect(
+    phone.getByRole('list', { name: 'Your requests' }).getByRole('listitem'),
+  ).toContainText('Our Wedding Song');
+
+  // A second guest types the same song their own way: one song, two requests.
+  const other = await browser.newContext();
+  const second = await other.newPage();
+  expect((await second.request.post('/api/v1/login-as-guest', { data: {} })).ok()).toBe(true);
+  const joined = await second.request.post('/api/v1/join-event', {
+    data: { event_code: tonight.code },
+  });
+  expect(joined.ok(), await joined.text()).toBe(true);
+  const typed = await second.request.post('/api/v1/send-song-request', {
+    data: {
+      event_id: tonight.id,
+      song_id: 'typed',
+      free_text: true,
+      song_name: '  our wedding SONG ',
+      song_artist: 'the cousins',
+    },
+  });
+  expect(typed.status(), await typed.text()).toBe(201);
+
+  // The booth: the song as the first guest typed it, counted twice, marked in words.
+  await host.goto(`/host/event/${tonight.id}/booth`);
+  const ours = host
+    .getByRole('list', { name: 'Up next' })
+    .getByRole('listitem', { name: /^Our Wedding Song by The Cousins/ });
+  await expect(ours).toHaveAccessibleName(
+    'Our Wedding Song by The Cousins, 2 requests, typed by guest',
+  );
+  await expect(ours.getByText('Typed by guest')).toBeVisible();
+  await expectAccessible(host);
+  await host.mouse.move(0, 0);
+  await host.screenshot({ path: 'test-results/screenshots/booth-typed-song-1440.png' });
+  await captureScreens(host, 'booth-typed-song');
+
+  // The host's event page marks it too.
+  await host.goto(`/host/event/${tonight.id}`);
+  await expect(host.getByText('Requested by 2 attendees', { exact: true })).toBeVisible();
+  await expect(host.getByText('Typed by guest')).toBeVisible();
+  await expectAccessible(host);
+  await captureScreens(host, 'host-event-typed-song');
+
+  expect(unauthorized).toEqual([]);
+  await other.close();
   await context.close();
 });

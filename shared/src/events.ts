@@ -231,6 +231,11 @@ export const groupedSongRequestSchema = songRequestSchema
     later: z.boolean(),
     /** How many of its requests carry a dedication (the messages come from get-song-requesters). */
     dedication_count: z.number().int(),
+    /**
+     * Typed by a guest ("Request “…” anyway"), not picked from a search: its
+     * title and artist are as typed, with no artwork or link.
+     */
+    free_text: z.boolean(),
   });
 export type GroupedSongRequest = z.infer<typeof groupedSongRequestSchema>;
 

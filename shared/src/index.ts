@@ -11,6 +11,7 @@ export * from './realtime.ts';
 export * from './catalog.ts';
 export * from './attendance.ts';
 export * from './requests.ts';
+export * from './free-text-song.ts';
 export * from './payments.ts';
 export * from './ratings.ts';
 export * from './wallets.ts';

@@ -132,6 +132,7 @@ export const FIELDS_A_REQUEST_KEEPS = [
   'first_requested_at',
   'played_at',
   'later',
+  'free_text',
 ] as const satisfies readonly (keyof GroupedSongRequest)[];
 
 /** A delta's row for a song whose requests only grew: its id and what moved (its counts). */

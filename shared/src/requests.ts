@@ -140,7 +140,8 @@ export const clientRequestIdField = z
  * send-song-request (spec §7 names). For a built-in catalog song (`cat-…`) the
  * server takes title, artist, album and duration from its catalog and ignores
  * what was sent; other songs need a name, and their other fields are checked
- * and defaulted (album 'N/A', duration 5).
+ * and defaulted (album 'N/A', duration 5). A free-text request (`free_text`)
+ * is only its typed title and artist.
  */
 export const sendSongRequestBody = z.object({
   event_id: idField,
@@ -156,6 +157,15 @@ export const sendSongRequestBody = z.object({
    * built-in catalog song carries the catalog's own mark; this is ignored).
    */
   explicit: emptyAsAbsent(alsoAsText(z.union([z.boolean(), z.stringbool()])).optional()),
+  /**
+   * A song the search did not find, sent as typed ("Request “…” anyway"):
+   * `song_name` is the typed title (required), `song_artist` the typed artist
+   * (optional). The server makes the song id from them (`freeTextSongId`:
+   * the same typed song from many guests is one entry) and ignores the sent
+   * `song_id`, artwork, link, album, length and explicit mark. A `song_id`
+   * with the typed songs' prefix (`typed-`) makes a request free text too.
+   */
+  free_text: emptyAsAbsent(alsoAsText(z.union([z.boolean(), z.stringbool()])).optional()),
   /** A dedication for the DJ; only the host and the sender ever see it. */
   message: dedicationField,
   /** Must be the caller when sent. */

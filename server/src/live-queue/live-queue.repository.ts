@@ -233,7 +233,9 @@ function isoTime(column: string) {
 /**
  * The CTE that keeps a new request's key with its answer (201): the
  * contract's `{msg, data}` built from the inserted row and the song's entry,
- * field for field as `toSongRequest` and `toGroupedSong` shape them.
+ * field for field as `toSongRequest` and `toGroupedSong` shape them — but the
+ * entry's `free_text`, which follows from its song id and is added when the
+ * answer is sent (`keptAnswerOf`).
  */
 function keptAnswer(attendeeId: number, key: RequestKey) {
   const allPlayed = sql`entry.unplayed_count = 0`;

@@ -2,6 +2,7 @@ import {
   ATTENDANCE_MSG,
   compareQueueEntries,
   isBlockedSong,
+  isFreeTextSongId,
   REQUEST_RULE_MSG,
   MSG,
   type EventStats,
@@ -66,10 +67,23 @@ function answerOf(outcome: RequestOutcome): RequestAnswer {
   };
 }
 
-/** An answer kept with an idempotency key, as it was sent the first time. */
+/**
+ * An answer kept with an idempotency key, as it was sent the first time. The
+ * entry's `free_text` is not kept with it (a key kept before the flag existed
+ * has none): it follows from the song id, so it is added here, the same for
+ * every repeat.
+ */
 function keptAnswerOf(kept: repo.KeptAnswer): RequestAnswer {
   const { msg, data } = kept.answer as { msg: string; data: SendSongRequestData };
-  return { status: kept.status_code, msg, data };
+  const grouped = data.grouped_song_request;
+  return {
+    status: kept.status_code,
+    msg,
+    data: {
+      ...data,
+      grouped_song_request: { ...grouped, free_text: isFreeTextSongId(grouped.song_id) },
+    },
+  };
 }
 
 export interface JoinOutcome {
@@ -115,6 +129,7 @@ export function toGroupedSong(row: EntryRow): GroupedSongRequest {
     played_at: allPlayed && row.last_played_at ? row.last_played_at.toISOString() : null,
     later: row.later,
     dedication_count: row.dedication_count,
+    free_text: isFreeTextSongId(row.song_id),
   };
 }
 

@@ -2,9 +2,12 @@ import {
   CATALOG_SONG_ID_PREFIX,
   DEFAULT_ALBUM_NAME,
   DEFAULT_SONG_DURATION,
+  freeTextSongId,
   isAllowedArtwork,
+  isFreeTextSongId,
   MSG,
   REQUEST_MSG,
+  tidySongText,
   type SendSongRequestBody,
 } from '@floorfill/shared';
 import { fieldError } from '../http/errors.ts';
@@ -24,9 +27,33 @@ export function isCatalogSongId(songId: string): boolean {
 }
 
 /**
- * The song a send-song-request names, as it will be stored: a built-in
- * catalog song as the catalog has it (the client cannot rename it; 422 for an
- * unknown id), any other song as sent, with the defaults (album 'N/A',
+ * A free-text request's song: the typed title and artist, tidied, under the
+ * id made from them (`freeTextSongId`), whatever id was sent — so the same
+ * typed song from many guests is one entry, and a typed song never takes a
+ * catalog song's id. Only the words count: artwork, link, album, length and
+ * explicit mark are the defaults, whatever was sent.
+ */
+function typedSong(body: SendSongRequestBody): RequestedSong {
+  const title = body.song_name ? tidySongText(body.song_name) : '';
+  if (!title) throw fieldError('song_name', MSG.fieldRequired);
+  const artist = body.song_artist ? tidySongText(body.song_artist) : null;
+  return {
+    songId: freeTextSongId(title, artist),
+    songName: title,
+    songArtist: artist || null,
+    albumName: DEFAULT_ALBUM_NAME,
+    songImage: null,
+    songLink: null,
+    songDuration: DEFAULT_SONG_DURATION,
+    explicit: false,
+  };
+}
+
+/**
+ * The song a send-song-request names, as it will be stored: a free-text
+ * request's as typed (above); a built-in catalog song as the catalog has it
+ * (the client cannot rename it; 422 for an unknown id), any other song as
+ * sent, with the defaults (album 'N/A',
  * duration 5 s). Artwork is kept only from the catalogs' image hosts
  * (`artworkHosts`); from anywhere else it is dropped and the song shows none.
  */
@@ -57,6 +84,7 @@ export function createSongResolver(db: DbOrTrx, artworkHosts: readonly string[])
   }
 
   return async function resolveSong(body: SendSongRequestBody): Promise<RequestedSong> {
+    if (body.free_text || isFreeTextSongId(body.song_id)) return typedSong(body);
     if (isCatalogSongId(body.song_id)) return catalogSong(body.song_id);
     if (!body.song_name) throw fieldError('song_name', MSG.fieldRequired);
     return {

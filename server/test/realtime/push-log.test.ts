@@ -28,6 +28,7 @@ function song(songId: string, count: number, status: 0 | 1 = 0): GroupedSongRequ
     played_at: null,
     later: false,
     dedication_count: 0,
+    free_text: false,
   };
 }
 

@@ -48,10 +48,10 @@ const songs = [
   }),
 ];
 
-function stubBooth() {
+function stubBooth(queue = songs) {
   return stubApi({
     '/api/v1/get-event-details': {
-      body: { status: true, msg: '', data: hostEventDetails({ grouped_song_requests: songs }) },
+      body: { status: true, msg: '', data: hostEventDetails({ grouped_song_requests: queue }) },
     },
     '/api/v1/get-song-requesters': { body: { status: true, msg: '', data: [] } },
     '/api/v1/get-event-attendees': { body: { status: true, msg: '', data: { attendees: [] } } },
@@ -92,6 +92,33 @@ describe('the booth', () => {
       'Five Years by Bowie, 1 request, later',
     ]);
     expect(next[0]).toHaveAttribute('aria-current', 'true');
+  });
+
+  it('marks a song a guest typed, in up next and in the queue, in words', async () => {
+    const typed = (songId: string, name: string, minute: number) =>
+      groupedSong({
+        song_id: songId,
+        song_name: name,
+        song_artist: null,
+        album_name: 'N/A',
+        free_text: true,
+        first_requested_at: at(minute),
+      });
+    stubBooth([...songs.slice(0, 2), typed('typed-a', 'Our Song', 5), ...songs.slice(2, 4)]);
+    renderBooth();
+    const next = within(await screen.findByRole('list', { name: 'Up next' })).getAllByRole(
+      'listitem',
+    );
+    expect(next.map((row) => row.getAttribute('aria-label'))).toEqual([
+      'One by U2, 3 requests',
+      'Two Hearts by Phil, 2 requests',
+      'Three Lions by Baddiel, 1 request',
+    ]);
+    const rest = within(screen.getByRole('list', { name: 'Queue' })).getAllByRole('listitem');
+    const ours = rest.find((row) => row.id === 'booth-song-typed-a');
+    expect(ours).toHaveAttribute('aria-label', 'Our Song, 1 request, typed by guest');
+    expect(within(ours as HTMLElement).getByText('Typed by guest')).toBeVisible();
+    expect(within(next[0] as HTMLElement).queryByText('Typed by guest')).not.toBeInTheDocument();
   });
 
   it('says when it is not live, and shows the last state meanwhile', async () => {

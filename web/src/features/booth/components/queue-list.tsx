@@ -3,6 +3,7 @@ import { ActionIcon, Group, Stack, Text } from '@mantine/core';
 import { IconBan, IconCheck, IconClockPause, IconPlayerPlay } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
 import { SongArtwork } from '@/components/ui/song-artwork';
+import { TypedByGuestBadge } from '@/components/ui/typed-by-guest-badge';
 import type { BoothAction } from '../utils/booth-queue';
 import classes from './booth.module.css';
 
@@ -64,7 +65,7 @@ export function QueueRow({
       ref={ref}
       id={`booth-song-${song.song_id}`}
       aria-current={selected ? 'true' : undefined}
-      aria-label={`${label}, ${song.request_count} ${song.request_count === 1 ? 'request' : 'requests'}${song.later ? ', later' : ''}`}
+      aria-label={`${label}, ${song.request_count} ${song.request_count === 1 ? 'request' : 'requests'}${song.free_text ? ', typed by guest' : ''}${song.later ? ', later' : ''}`}
       data-selected={selected}
       data-later={song.later}
       className={`${classes.row} ${variant === 'upNext' ? classes.upNextRow : ''}`}
@@ -97,9 +98,13 @@ export function QueueRow({
             </Text>
           ) : null}
         </Group>
-        <Text size="lg" c="dimmed" className={classes.ellipsis}>
-          {song.song_artist ?? 'Unknown artist'}
-        </Text>
+        <Group gap="xs" wrap="nowrap">
+          <Text size="lg" c="dimmed" className={classes.ellipsis}>
+            {song.song_artist ?? 'Unknown artist'}
+          </Text>
+          {/* Beside the artist, not the title: on a narrow screen the title keeps the room. */}
+          {song.free_text ? <TypedByGuestBadge size="md" /> : null}
+        </Group>
         {requesters ? <Requesters requests={requesters} /> : null}
       </div>
       <div className={classes.actions}>

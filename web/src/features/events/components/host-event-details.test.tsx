@@ -22,6 +22,7 @@ function song(overrides: Partial<GroupedSongRequest> = {}): GroupedSongRequest {
     played_at: null,
     later: false,
     dedication_count: 0,
+    free_text: false,
     ...overrides,
   };
 }
@@ -76,6 +77,33 @@ describe('host event details', () => {
     expect(screen.getByRole('img', { name: 'Not played' })).toBeInTheDocument();
     expect(screen.getByRole('img', { name: 'Played' })).toBeInTheDocument();
     expect(screen.getByText(`${'b'.repeat(100)}…`)).toBeInTheDocument();
+  });
+
+  it('marks a song a guest typed as such, and only that one', async () => {
+    stubApi({
+      '/api/v1/get-event-details': {
+        body: {
+          status: true,
+          msg: '',
+          data: hostEventDetails({
+            grouped_song_requests: [
+              song(),
+              song({
+                song_id: 'typed-1',
+                song_name: 'Our Song',
+                song_artist: null,
+                free_text: true,
+              }),
+            ],
+          }),
+        },
+      },
+    });
+    renderDetails();
+
+    const ours = (await screen.findByText('Our Song')).closest('li') as HTMLElement;
+    expect(within(ours).getByText('Typed by guest')).toBeVisible();
+    expect(screen.getAllByText('Typed by guest')).toHaveLength(1);
   });
 
   it('marks a song played only after the host confirms', async () => {

@@ -2,6 +2,7 @@ import { TRUNCATE, type GroupedSongRequest } from '@floorfill/shared';
 import { ActionIcon, Button, Card, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { IconCheck, IconClock, IconTrash } from '@tabler/icons-react';
 import { SongArtwork } from '@/components/ui/song-artwork';
+import { TypedByGuestBadge } from '@/components/ui/typed-by-guest-badge';
 import type { CardMark } from '../api/event-writes';
 import { truncate } from '../utils/truncate';
 
@@ -56,6 +57,11 @@ export function SongRequestCard({ song, onMark }: SongRequestCardProps) {
           </Group>
           {song.song_artist ? (
             <TruncatedText text={song.song_artist} max={TRUNCATE.songArtist} size="sm" />
+          ) : null}
+          {song.free_text ? (
+            <Group>
+              <TypedByGuestBadge />
+            </Group>
           ) : null}
           <TruncatedText text={song.album_name} max={TRUNCATE.songAlbum} size="sm" c="dimmed" />
           <Text size="sm" c="dimmed">

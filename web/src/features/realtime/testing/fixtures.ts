@@ -46,6 +46,7 @@ export function groupedSong(overrides: Partial<GroupedSongRequest> = {}): Groupe
     played_at: null,
     later: false,
     dedication_count: 0,
+    free_text: false,
     ...overrides,
   };
 }

@@ -35,7 +35,8 @@ const payloadSchema = z.object({
   album_name: z.string(),
   songArtist: z.string(),
   message: z.string().nullable(),
-  explicit: z.boolean(),
+  explicit: z.boolean().optional(),
+  freeText: z.boolean().optional(),
 }) satisfies z.ZodType<SongRequestPayload>;
 
 const keptRequestSchema = z.object({

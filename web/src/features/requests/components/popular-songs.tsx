@@ -28,16 +28,16 @@ function songLabel(song: PopularSong): string {
 
 /**
  * A +1 is an ordinary request for the song: the server merges it into the
- * song's entry and counts one more. The line carries no explicit mark: a
- * catalog song's comes from the server's own catalog, and another service's
- * song passed the host's controls when first asked for.
+ * song's entry and counts one more. The line carries no explicit mark, so
+ * the +1 sends none (rather than claiming "not explicit"): a catalog song's
+ * comes from the server's own catalog. A song a guest typed goes as typed.
  */
 function plusOnePayload(
   song: PopularSong,
   eventId: number,
   attendeeId: number,
 ): SongRequestPayload {
-  return songRequestPayload({ ...song, explicit: false }, eventId, attendeeId);
+  return songRequestPayload(song, eventId, attendeeId);
 }
 
 function requestsText(count: number): string {

@@ -1,6 +1,7 @@
 import {
   attendeeEventDetailsSchema,
   CLIENT_REQUEST_ID_PATTERN,
+  freeTextSongId,
   SONG_SEARCH_DEBOUNCE_MS,
   TRUNCATE,
 } from '@floorfill/shared';
@@ -17,7 +18,7 @@ import { api } from '@/lib/api-client';
 import { renderWithProviders, stubApi } from '@/testing/render';
 import { OUTBOX_MSG } from '../api/song-requests';
 import { requestedSongIds } from '../utils/own-requests';
-import { NO_SONGS_FOUND, SongSearch } from './song-search';
+import { askAnywayLabel, NO_SONGS_FOUND, SongSearch } from './song-search';
 
 const LONG_TITLE = 'Bohemian Rhapsody (Remastered 2011 Version)';
 
@@ -79,6 +80,7 @@ function stubServer(
             played_at: null,
             later: false,
             dedication_count: 0,
+            free_text: false,
           },
           created: true,
         },
@@ -165,6 +167,7 @@ describe('the song search on the event page', () => {
       song_artist: 'Queen',
       message: null,
       explicit: false,
+      free_text: null,
       // A fresh idempotency key: a retry of this request would carry the same one.
       client_request_id: expect.stringMatching(CLIENT_REQUEST_ID_PATTERN),
     });
@@ -300,5 +303,101 @@ describe('the song search on the event page', () => {
     await user().type(await screen.findByLabelText('Search songs'), 'zzzz');
     await pause();
     expect(await screen.findByText(NO_SONGS_FOUND)).toBeInTheDocument();
+  });
+});
+
+describe('“Request … anyway” on the event page', () => {
+  /** The server's answer to a typed song: the request under the id it made from the words. */
+  function stubTypedServer(songs: ReturnType<typeof catalogSong>[] = []) {
+    return stubApi({
+      '/api/v1/get-attendee-event-details': {
+        body: { status: true, msg: '', data: attendeeEventDetails({ song_requests: [] }) },
+      },
+      '/api/v1/get-search-song-list': { body: { status: true, msg: '', data: songs } },
+      '/api/v1/send-song-request': (body) => {
+        const sent = body as { song_id: string; song_name: string; song_artist: string };
+        const request = songRequest({
+          song_id: sent.song_id,
+          song_name: sent.song_name,
+          song_artist: sent.song_artist || null,
+          album_name: 'N/A',
+          song_duration: 5,
+        });
+        const grouped = {
+          ...request,
+          request_count: 1,
+          first_requested_at: request.created_at,
+          later: false,
+          dedication_count: 0,
+          free_text: true,
+        };
+        const data = { song_request: request, grouped_song_request: grouped, created: true };
+        return { status: 201, body: { status: true, msg: 'Song requested.', data } };
+      },
+    });
+  }
+
+  it('offers the typed words when nothing matches, and sends them as free text in one tap', async () => {
+    const calls = stubTypedServer();
+    renderWithProviders(<EventPageHarness />);
+    const typist = user();
+    await typist.type(await screen.findByLabelText('Search songs'), 'Wonderwall - Oasis');
+    await pause();
+    expect(await screen.findByText(NO_SONGS_FOUND)).toBeInTheDocument();
+    expect(
+      screen.getByText('Sent as “Wonderwall” by Oasis, marked as typed by you.'),
+    ).toBeVisible();
+
+    await typist.click(screen.getByRole('button', { name: askAnywayLabel('Wonderwall - Oasis') }));
+
+    expect(
+      await screen.findByRole('button', { name: 'Cancel request for “Wonderwall - Oasis”' }),
+    ).toBeInTheDocument();
+    expect(calls.find((call) => call.path === '/api/v1/send-song-request')?.body).toEqual({
+      event_id: 7,
+      attendee_id: 5,
+      song_id: freeTextSongId('Wonderwall', 'Oasis'),
+      song_name: 'Wonderwall',
+      song_artist: 'Oasis',
+      song_image: null,
+      song_link: null,
+      song_duration: 5,
+      album_name: 'N/A',
+      message: null,
+      explicit: null,
+      free_text: true,
+      client_request_id: expect.stringMatching(CLIENT_REQUEST_ID_PATTERN),
+    });
+  });
+
+  it('sends text without a dash as the title alone, and says how to name the artist', async () => {
+    const calls = stubTypedServer();
+    renderWithProviders(<EventPageHarness />);
+    const typist = user();
+    await typist.type(await screen.findByLabelText('Search songs'), '  my   cousin’s song ');
+    await pause();
+    expect(await screen.findByText(NO_SONGS_FOUND)).toBeInTheDocument();
+    expect(screen.getByText(/Name the artist too with “Title - Artist”/)).toBeVisible();
+
+    await typist.click(screen.getByRole('button', { name: askAnywayLabel('my cousin’s song') }));
+
+    await screen.findByRole('button', { name: 'Cancel request for “my cousin’s song”' });
+    expect(calls.find((call) => call.path === '/api/v1/send-song-request')?.body).toMatchObject({
+      song_id: freeTextSongId('my cousin’s song', null),
+      song_name: 'my cousin’s song',
+      song_artist: '',
+      free_text: true,
+    });
+  });
+
+  it('offers it below the results too, for a song they do not have', async () => {
+    stubTypedServer([catalogSong()]);
+    renderWithProviders(<EventPageHarness />);
+    await user().type(await screen.findByLabelText('Search songs'), 'queen');
+    await pause();
+    const results = await screen.findByRole('list', { name: 'Search results' });
+    expect(within(results).getByText('Bohemian Rhapsody')).toBeInTheDocument();
+    expect(screen.queryByText(NO_SONGS_FOUND)).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: askAnywayLabel('queen') })).toBeEnabled();
   });
 });

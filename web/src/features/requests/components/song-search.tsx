@@ -21,6 +21,7 @@ import {
   IconChevronDown,
   IconHeart,
   IconMoodEmpty,
+  IconPencil,
   IconPlus,
   IconSearch,
   IconX,
@@ -32,12 +33,18 @@ import { notifyError, notifySuccess } from '@/lib/notify';
 import { dropRequest, useKeptRequests } from '../api/request-outbox';
 import { useSongSearch } from '../api/search-songs';
 import { useCancelSongRequest } from '../api/song-requests';
-import { songRequestPayload } from '../utils/song-request-payload';
+import { freeTextPayload, songRequestPayload } from '../utils/song-request-payload';
+import { splitTypedSong } from '../utils/typed-song';
 import { useRequestSong } from '../utils/use-request-song';
 import { SongArtwork } from './song-artwork';
 import { SongText } from './song-text';
 
 export const NO_SONGS_FOUND = 'No songs found';
+
+/** The offer of a song the search did not find, sent as typed. */
+export function askAnywayLabel(typed: string): string {
+  return `Request “${typed}” anyway`;
+}
 
 interface SongSearchProps {
   eventId: number;
@@ -100,6 +107,96 @@ function ResultCard({ song, requested, busy, canRequest, onRequest, onCancel }: 
         )}
       </Group>
     </Card>
+  );
+}
+
+interface AskAnywayProps {
+  /** The search box's text, trimmed. */
+  typed: string;
+  /** Nothing was found: the offer is the screen's one action. Otherwise it sits below the results. */
+  prominent: boolean;
+  requested: boolean;
+  busy: boolean;
+  canRequest: boolean;
+  onRequest: () => void;
+  onCancel: () => void;
+}
+
+/**
+ * "Request “…” anyway" (issue 15): the typed text goes to the DJ as a song,
+ * in one tap, without a form: "Title - Artist" names the artist too, and the
+ * prominent offer says how it will be sent. Below results it is a quiet
+ * link-like button, for the song the results do not have.
+ */
+function AskAnyway({
+  typed,
+  prominent,
+  requested,
+  busy,
+  canRequest,
+  onRequest,
+  onCancel,
+}: AskAnywayProps) {
+  const song = splitTypedSong(typed);
+  const label = askAnywayLabel(typed);
+  if (requested) {
+    return (
+      <Group gap="xs" justify="center" wrap="nowrap">
+        <Text size="sm" c="dimmed" miw={0} style={{ overflowWrap: 'anywhere' }}>
+          You asked for “{typed}”.
+        </Text>
+        <Button
+          size="xs"
+          variant="default"
+          leftSection={<IconX size={14} aria-hidden="true" />}
+          loading={busy}
+          onClick={onCancel}
+          aria-label={`Cancel request for “${typed}”`}
+        >
+          Cancel
+        </Button>
+      </Group>
+    );
+  }
+  const wrapping = { label: { whiteSpace: 'normal' as const, overflowWrap: 'anywhere' as const } };
+  if (!prominent) {
+    return (
+      <Button
+        variant="subtle"
+        size="sm"
+        h="auto"
+        py={6}
+        styles={wrapping}
+        leftSection={<IconPencil size={14} aria-hidden="true" />}
+        loading={busy}
+        disabled={!canRequest}
+        onClick={onRequest}
+        style={{ alignSelf: 'center' }}
+      >
+        {label}
+      </Button>
+    );
+  }
+  return (
+    <Stack gap={6} align="stretch">
+      <Button
+        size="md"
+        h="auto"
+        py="xs"
+        styles={wrapping}
+        leftSection={<IconPlus size={16} aria-hidden="true" />}
+        loading={busy}
+        disabled={!canRequest}
+        onClick={onRequest}
+      >
+        {label}
+      </Button>
+      <Text size="sm" c="dimmed" ta="center" style={{ overflowWrap: 'anywhere' }}>
+        {song.artist
+          ? `Sent as “${song.title}” by ${song.artist}, marked as typed by you.`
+          : 'Sent as you typed it. Name the artist too with “Title - Artist”.'}
+      </Text>
+    </Stack>
   );
 }
 
@@ -169,20 +266,54 @@ export function SongSearch({
     });
   }
 
-  function cancelRequest(song: CatalogSong) {
-    const waiting = kept.find((request) => request.payload.songId === song.song_id);
+  // The search box's text as a song of its own, for "Request “…” anyway".
+  const typed = term.trim();
+  const typedRequest = typed
+    ? freeTextPayload(splitTypedSong(typed), eventId, attendeeId, dedication)
+    : null;
+
+  function requestTyped() {
+    if (!typedRequest) return;
+    send(typedRequest, () => {
+      setDedication('');
+      setDedicating(false);
+    });
+  }
+
+  function isRequested(songId: string): boolean {
+    return requested.has(songId) || kept.some((request) => request.payload.songId === songId);
+  }
+
+  function cancelRequest(songId: string) {
+    const waiting = kept.find((request) => request.payload.songId === songId);
     if (waiting) {
       dropRequest(waiting.key);
       return;
     }
-    setCancelling(song.song_id);
+    setCancelling(songId);
     cancel.mutate(
-      { eventId, songId: song.song_id },
+      { eventId, songId },
       {
         onSuccess: ({ msg }) => notifySuccess(msg),
         onError: (error) => notifyError(errorMessageOf(error)),
         onSettled: () => setCancelling(null),
       },
+    );
+  }
+
+  function askAnyway(prominent: boolean): ReactNode {
+    if (!typedRequest) return null;
+    const songId = typedRequest.songId;
+    return (
+      <AskAnyway
+        typed={typed}
+        prominent={prominent}
+        requested={isRequested(songId)}
+        busy={sending === songId || cancelling === songId}
+        canRequest={canRequest}
+        onRequest={requestTyped}
+        onCancel={() => cancelRequest(songId)}
+      />
     );
   }
 
@@ -200,34 +331,37 @@ export function SongSearch({
     body = searching ? (
       <SearchingNotice />
     ) : (
-      <Notice icon={<IconMoodEmpty size={28} aria-hidden="true" />}>{NO_SONGS_FOUND}</Notice>
+      <>
+        <Notice icon={<IconMoodEmpty size={28} aria-hidden="true" />}>{NO_SONGS_FOUND}</Notice>
+        {askAnyway(true)}
+      </>
     );
   } else {
     body = (
-      <Stack
-        component="ul"
-        gap="xs"
-        p={0}
-        m={0}
-        style={{ listStyle: 'none', opacity: searching ? 0.6 : 1 }}
-        aria-label="Search results"
-        aria-busy={searching}
-      >
-        {songs.map((song) => (
-          <ResultCard
-            key={song.song_id}
-            song={song}
-            requested={
-              requested.has(song.song_id) ||
-              kept.some((request) => request.payload.songId === song.song_id)
-            }
-            busy={sending === song.song_id || cancelling === song.song_id}
-            canRequest={canRequest}
-            onRequest={request}
-            onCancel={cancelRequest}
-          />
-        ))}
-      </Stack>
+      <>
+        <Stack
+          component="ul"
+          gap="xs"
+          p={0}
+          m={0}
+          style={{ listStyle: 'none', opacity: searching ? 0.6 : 1 }}
+          aria-label="Search results"
+          aria-busy={searching}
+        >
+          {songs.map((song) => (
+            <ResultCard
+              key={song.song_id}
+              song={song}
+              requested={isRequested(song.song_id)}
+              busy={sending === song.song_id || cancelling === song.song_id}
+              canRequest={canRequest}
+              onRequest={request}
+              onCancel={(picked) => cancelRequest(picked.song_id)}
+            />
+          ))}
+        </Stack>
+        {searching ? null : askAnyway(false)}
+      </>
     );
   }
 
