@@ -41,7 +41,7 @@ describe.each(factories)('%s job queue', (_kind, makeQueue) => {
         if (job.attempt <= failTimes) throw new Error(`planned failure ${job.attempt}`);
       },
       'stripe:event': async () => undefined,
-    'stripe:detach-card': async () => undefined,
+      'stripe:detach-card': async () => undefined,
       'maintenance:prune': async () => undefined,
     };
   }
