@@ -47,7 +47,10 @@ function OpenAfterMount<Props extends { opened: boolean }>({
   props: Props;
 }) {
   const [mounted, setMounted] = useState(false);
-  useEffect(() => setMounted(true), []);
+  useEffect(() => {
+    const frame = requestAnimationFrame(() => setMounted(true));
+    return () => cancelAnimationFrame(frame);
+  }, []);
   return <Dialog {...props} opened={props.opened && mounted} />;
 }
 
