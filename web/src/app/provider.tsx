@@ -1,18 +1,39 @@
 import { localStorageColorSchemeManager, MantineProvider } from '@mantine/core';
-import { lazy, Suspense, type ReactNode } from 'react';
+import { notificationsStore } from '@mantine/notifications';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { COLOR_SCHEME_STORAGE_KEY } from '@/config/color-scheme';
+import { loadWhenIdle } from '@/lib/idle';
 import { cssVariablesResolver, theme } from './theme';
 
 // Toasts come after something happened, never in the first paint: their code
-// (and its transitions) loads beside the page. A toast shown before it has
-// arrived waits in Mantine's store and appears when it mounts.
-const Toasts = lazy(() => import('./toasts').then(({ Toasts }) => ({ default: Toasts })));
+// (and its transitions) loads once the page has drawn, or at the first toast,
+// whichever comes first. A toast shown before it has arrived waits in
+// Mantine's store and appears when it mounts.
+const loadToasts = () => import('./toasts');
+const Toasts = lazy(() => loadToasts().then(({ Toasts }) => ({ default: Toasts })));
+
+function useToastsWanted(): boolean {
+  const [wanted, setWanted] = useState(false);
+  useEffect(() => {
+    if (wanted) return;
+    const want = () => setWanted(true);
+    const { notifications, queue } = notificationsStore.getState();
+    if (notifications.length > 0 || queue.length > 0) want();
+    loadWhenIdle(async () => {
+      await loadToasts();
+      want();
+    });
+    return notificationsStore.subscribe(want);
+  }, [wanted]);
+  return wanted;
+}
 
 /** Light, dark, or the system's choice ("auto", the default), remembered on this device. */
 const colorSchemeManager = localStorageColorSchemeManager({ key: COLOR_SCHEME_STORAGE_KEY });
 
 /** Theme and toasts; the server-data cache sits below the root layout (layouts/root-layout.tsx). */
 export function AppProvider({ children }: { children: ReactNode }) {
+  const toastsWanted = useToastsWanted();
   return (
     <MantineProvider
       theme={theme}
@@ -20,9 +41,11 @@ export function AppProvider({ children }: { children: ReactNode }) {
       colorSchemeManager={colorSchemeManager}
       defaultColorScheme="auto"
     >
-      <Suspense fallback={null}>
-        <Toasts />
-      </Suspense>
+      {toastsWanted ? (
+        <Suspense fallback={null}>
+          <Toasts />
+        </Suspense>
+      ) : null}
       {children}
     </MantineProvider>
   );

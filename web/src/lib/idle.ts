@@ -23,6 +23,20 @@ function whenDrawn(run: () => void): void {
 }
 
 /**
+ * Runs `run` once the guest page has drawn its content (at once if it has);
+ * the returned function cancels a run still waiting.
+ */
+export function afterPageDrawn(run: () => void): () => void {
+  let cancelled = false;
+  whenDrawn(() => {
+    if (!cancelled) run();
+  });
+  return () => {
+    cancelled = true;
+  };
+}
+
+/**
  * Runs `task` after the page has loaded and drawn its content, when the
  * browser is idle, so what it fetches never competes with what the page needs
  * to draw.

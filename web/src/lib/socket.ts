@@ -1,6 +1,7 @@
 import type { ClientToServerEvents, ServerToClientEvents } from '@floorfill/shared';
 import { useEffect, useEffectEvent, useSyncExternalStore } from 'react';
 import { io, type Socket } from 'socket.io-client';
+import { afterPageDrawn } from './idle';
 
 /**
  * The one Socket.IO connection of the app (design §4). Same origin, WebSocket
@@ -112,16 +113,28 @@ export function useSocketConnected(): boolean {
   return useSocketConnectionId() !== null;
 }
 
-/** Keeps the socket connected while `signedIn`; disconnects on logout or unmount. */
-export function useSocketSession(signedIn: boolean): void {
+/**
+ * Keeps the socket connected while `signedIn`; disconnects on logout or
+ * unmount. With `afterDrawn` (a guest page that carries its first answers)
+ * it connects once the page has drawn its content: the connection and the
+ * room's first answer would otherwise redraw the page before it is shown.
+ */
+export function useSocketSession(signedIn: boolean, afterDrawn = false): void {
   useEffect(() => {
     if (!signedIn) {
       disconnectSocket();
       return;
     }
-    connectSocket();
-    return () => disconnectSocket();
-  }, [signedIn]);
+    if (!afterDrawn) {
+      connectSocket();
+      return () => disconnectSocket();
+    }
+    const cancel = afterPageDrawn(connectSocket);
+    return () => {
+      cancel();
+      disconnectSocket();
+    };
+  }, [signedIn, afterDrawn]);
 }
 
 /**

@@ -8,6 +8,7 @@ import { LogoLink } from '@/components/ui/logo';
 import { OfflineBanner } from '@/components/ui/offline-banner';
 import { ProfileMenu } from '@/features/auth/components/profile-menu';
 import { useSessionStore } from '@/features/auth/stores/session-store';
+import { useAfterFirstPaint } from '@/lib/after-first-paint';
 import { useMenuStore } from '@/stores/menu-store';
 import classes from './app-layout.module.css';
 import { SideMenu } from './side-menu';
@@ -26,8 +27,14 @@ export function AppLayout() {
   const desktopOpen = useMenuStore((state) => state.open);
   const toggleDesktop = useMenuStore((state) => state.toggle);
   const [mobileOpen, setMobileOpen] = useState(false);
-  const narrow = useMediaQuery(`(max-width: ${NARROW_MAX_PX}px)`) ?? false;
+  // Read at the first render (a client-only app): a phone's first render is a phone's, not a
+  // desktop's redrawn a moment later with the page inside it.
+  const narrow = useMediaQuery(`(max-width: ${NARROW_MAX_PX}px)`, undefined, {
+    getInitialValueInEffect: false,
+  });
   const open = narrow ? mobileOpen : desktopOpen;
+  // A collapsed menu (a phone's, at first) is drawn after the page's first paint.
+  const menuDrawn = useAfterFirstPaint();
 
   if (role === null) return null;
 
@@ -61,7 +68,9 @@ export function AppLayout() {
 
       {/* inert keeps the off-screen menu out of the tab order while it is collapsed. */}
       <AppShell.Navbar id={NAV_ID} p="sm" aria-label="Main menu" inert={!open}>
-        <SideMenu role={role} onNavigate={() => setMobileOpen(false)} />
+        {open || menuDrawn ? (
+          <SideMenu role={role} onNavigate={() => setMobileOpen(false)} />
+        ) : null}
       </AppShell.Navbar>
 
       <AppShell.Main className={classes.main}>

@@ -1,4 +1,6 @@
-import { Outlet } from 'react-router-dom';
+import { useState } from 'react';
+import { matchPath, Outlet, useLocation } from 'react-router-dom';
+import { paths } from '@/config/paths';
 import { useSessionStore } from '@/features/auth/stores/session-store';
 import { PlayedSongToasts } from '@/features/requests/components/played-song-toasts';
 import { useSocketSession } from '@/lib/socket';
@@ -10,7 +12,12 @@ import { useSocketSession } from '@/lib/socket';
  */
 export function LiveSocketLayout() {
   const signedIn = useSessionStore((state) => state.status === 'signed-in');
-  useSocketSession(signedIn);
+  // Opened on the guest's event page, the socket waits until the page has drawn (lib/idle.ts).
+  const { pathname } = useLocation();
+  const [openedOnGuestPage] = useState(
+    () => matchPath(paths.attendee.eventDetails.path, pathname) !== null,
+  );
+  useSocketSession(signedIn, openedOnGuestPage);
   return (
     <>
       <PlayedSongToasts />

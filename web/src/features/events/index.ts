@@ -8,5 +8,6 @@ export { EventFacts } from './components/event-facts';
 export { EventHeaderCard } from './components/event-header-card';
 export { EventShareModal } from './components/event-share-modal';
 export { HostCard } from './components/host-card';
+export { lazyConfirmDialog, lazyEventShareModal } from './components/lazy-dialogs';
 export { setListHref } from './components/set-list-card';
 export { truncate } from './utils/truncate';

@@ -10,13 +10,13 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { GoBackButton } from '@/components/ui/go-back-button';
 import { paths } from '@/config/paths';
 import {
-  ConfirmDialog,
   EventDetailsError,
   EventDetailsSkeleton,
   EventFacts,
   EventHeaderCard,
-  EventShareModal,
   HostCard,
+  lazyConfirmDialog,
+  lazyEventShareModal,
 } from '@/features/events';
 import { TipHostCard } from '@/features/payments';
 import { RateHostCard } from '@/features/ratings';
@@ -31,7 +31,9 @@ import {
   usePlayingNowAlerts,
 } from '@/features/requests';
 import { errorMessageOf, isApiError } from '@/lib/api-client';
+import { useAfterFirstPaint } from '@/lib/after-first-paint';
 import { markPageDrawn } from '@/lib/idle';
+import { LazyDialog } from '@/lib/lazy-dialog';
 import { notifyError, notifyInfo, notifySuccess } from '@/lib/notify';
 import { attendanceKeys } from '../api/attendance-keys';
 import { isEventId, useAttendeeEventDetails } from '../api/get-attendee-event-details';
@@ -122,6 +124,9 @@ export function AttendeeEventDetails({ eventId, userId, isGuest }: AttendeeEvent
   useEffect(() => {
     if (shown) markPageDrawn();
   }, [shown]);
+  // The top of the page (the header, the song search) draws first; what is below the fold on
+  // a phone follows in a second, interruptible render.
+  const rest = useAfterFirstPaint(event !== undefined);
 
   function settle(promiseLike: { msg: string }) {
     if (promiseLike.msg) notifySuccess(promiseLike.msg);
@@ -260,33 +265,37 @@ export function AttendeeEventDetails({ eventId, userId, isGuest }: AttendeeEvent
                     </>
                   )}
                 </Stack>
-                <Stack gap="xs" component="section" aria-labelledby="own-requests-title">
-                  <Title order={2} fz="lg" id="own-requests-title">
-                    Your requests
-                  </Title>
-                  {outbox}
-                  <OwnSongRequests
-                    requests={event.song_requests}
-                    rejected={event.rejected_requests}
-                    nowPlaying={event.now_playing}
-                    line={event.line}
-                    timeZone={event.timezone}
-                    onCancel={(request) => setPending({ kind: 'cancel', request })}
-                  />
-                </Stack>
-                {event.has_ended ? null : (
-                  <PopularSongs
-                    popular={event.line?.popular ?? []}
-                    nowPlayingSongId={event.now_playing?.song_id ?? null}
-                    eventId={event.id}
-                    attendeeId={userId}
-                    detailsKey={detailsKey}
-                    requested={requested}
-                    canRequest={requestAllowed}
-                    firstRequest={firstRequest}
-                  />
-                )}
-                <EventFacts event={event} />
+                {rest ? (
+                  <>
+                    <Stack gap="xs" component="section" aria-labelledby="own-requests-title">
+                      <Title order={2} fz="lg" id="own-requests-title">
+                        Your requests
+                      </Title>
+                      {outbox}
+                      <OwnSongRequests
+                        requests={event.song_requests}
+                        rejected={event.rejected_requests}
+                        nowPlaying={event.now_playing}
+                        line={event.line}
+                        timeZone={event.timezone}
+                        onCancel={(request) => setPending({ kind: 'cancel', request })}
+                      />
+                    </Stack>
+                    {event.has_ended ? null : (
+                      <PopularSongs
+                        popular={event.line?.popular ?? []}
+                        nowPlayingSongId={event.now_playing?.song_id ?? null}
+                        eventId={event.id}
+                        attendeeId={userId}
+                        detailsKey={detailsKey}
+                        requested={requested}
+                        canRequest={requestAllowed}
+                        firstRequest={firstRequest}
+                      />
+                    )}
+                    <EventFacts event={event} />
+                  </>
+                ) : null}
               </>
             ) : (
               <>
@@ -321,47 +330,55 @@ export function AttendeeEventDetails({ eventId, userId, isGuest }: AttendeeEvent
           </Stack>
         </Grid.Col>
 
-        <Grid.Col span={{ base: 12, lg: 4 }}>
-          <Stack gap="lg">
-            <HostCard
-              host={event.host}
-              action={
-                <Button
-                  component={Link}
-                  to={paths.attendee.hostProfile.getHref(event.host.id)}
-                  variant="light"
-                  leftSection={<IconUser size={16} aria-hidden="true" />}
-                  mt="xs"
-                >
-                  View Profile
-                </Button>
-              }
-            />
-            {/* Tips and ratings for an event come from its guests, ratings once it has
-                started, tips when the host has payouts set up: the server refuses the
-                others, so they are not offered. */}
-            {joined && event.host.accepts_tips ? (
-              <TipHostCard
-                hostId={event.host.id}
-                eventId={event.id}
-                hostName={hostName}
-                canUseSavedCard={!isGuest}
+        {rest ? (
+          <Grid.Col span={{ base: 12, lg: 4 }}>
+            <Stack gap="lg">
+              <HostCard
+                host={event.host}
+                action={
+                  <Button
+                    component={Link}
+                    to={paths.attendee.hostProfile.getHref(event.host.id)}
+                    variant="light"
+                    leftSection={<IconUser size={16} aria-hidden="true" />}
+                    mt="xs"
+                  >
+                    View Profile
+                  </Button>
+                }
               />
-            ) : null}
-            {joined && (event.is_live || event.has_ended) ? (
-              <RateHostCard
-                hostId={event.host.id}
-                eventId={event.id}
-                isRated={event.is_rated}
-                isGuest={isGuest}
-              />
-            ) : null}
-          </Stack>
-        </Grid.Col>
+              {/* Tips and ratings for an event come from its guests, ratings once it has
+                  started, tips when the host has payouts set up: the server refuses the
+                  others, so they are not offered. */}
+              {joined && event.host.accepts_tips ? (
+                <TipHostCard
+                  hostId={event.host.id}
+                  eventId={event.id}
+                  hostName={hostName}
+                  canUseSavedCard={!isGuest}
+                />
+              ) : null}
+              {joined && (event.is_live || event.has_ended) ? (
+                <RateHostCard
+                  hostId={event.host.id}
+                  eventId={event.id}
+                  isRated={event.is_rated}
+                  isGuest={isGuest}
+                />
+              ) : null}
+            </Stack>
+          </Grid.Col>
+        ) : null}
       </Grid>
 
-      <EventShareModal event={event} opened={sharing} onClose={() => setSharing(false)} />
-      <ConfirmDialog
+      <LazyDialog
+        dialog={lazyEventShareModal}
+        event={event}
+        opened={sharing}
+        onClose={() => setSharing(false)}
+      />
+      <LazyDialog
+        dialog={lazyConfirmDialog}
         opened={pending !== null}
         title={dialog.title}
         confirmLabel={dialog.confirm}
@@ -371,7 +388,7 @@ export function AttendeeEventDetails({ eventId, userId, isGuest }: AttendeeEvent
         onCancel={() => setPending(null)}
       >
         {dialog.text}
-      </ConfirmDialog>
+      </LazyDialog>
     </Stack>
   );
 }

@@ -1,5 +1,5 @@
 import { MSG, ROLE } from '@floorfill/shared';
-import { Avatar, Button, Group, Menu, Modal, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import {
   IconChevronDown,
@@ -11,10 +11,14 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { paths } from '@/config/paths';
+import { LazyDialog, lazyDialog } from '@/lib/lazy-dialog';
 import { notifyError } from '@/lib/notify';
 import { logout } from '../api/session';
 import { useRedirectStore } from '../stores/redirect-store';
 import { displayNameOf, useSessionStore } from '../stores/session-store';
+
+// A guest's "your data is deleted" confirmation: its code (Mantine's Modal) loads when idle.
+const guestLogoutDialog = lazyDialog(() => import('./guest-logout-dialog'), 'GuestLogoutDialog');
 
 /** Logout always ends the local session, even if the server could not be reached. */
 function useLogout() {
@@ -135,28 +139,13 @@ export function ProfileMenu() {
         </Menu.Dropdown>
       </Menu>
 
-      {/* Built from parts: the stock Modal header is a <header>, a second page banner. */}
-      <Modal.Root opened={confirmOpen} onClose={confirm.close} centered>
-        <Modal.Overlay />
-        <Modal.Content>
-          <Modal.Body pt="lg">
-            <Stack gap="lg">
-              <Modal.Title fw={700} fz="lg">
-                Logout
-              </Modal.Title>
-              <Text>{MSG.guestLogoutWarning}</Text>
-              <Group justify="flex-end">
-                <Button variant="default" onClick={confirm.close}>
-                  Cancel
-                </Button>
-                <Button color="red.9" loading={signOut.pending} onClick={() => void signOut.run()}>
-                  Logout
-                </Button>
-              </Group>
-            </Stack>
-          </Modal.Body>
-        </Modal.Content>
-      </Modal.Root>
+      <LazyDialog
+        dialog={guestLogoutDialog}
+        opened={confirmOpen}
+        onClose={confirm.close}
+        onLogout={() => void signOut.run()}
+        pending={signOut.pending}
+      />
     </>
   );
 }

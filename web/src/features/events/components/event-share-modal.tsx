@@ -1,7 +1,7 @@
 import type { EventSummary } from '@floorfill/shared';
 import { QrShareModal } from '@/features/sharing';
 
-interface EventShareModalProps {
+export interface EventShareModalProps {
   event: EventSummary;
   opened: boolean;
   onClose: () => void;

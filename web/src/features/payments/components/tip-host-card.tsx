@@ -2,8 +2,11 @@ import { Button, Paper, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconCoin } from '@tabler/icons-react';
 import { useId } from 'react';
+import { LazyDialog, lazyDialog } from '@/lib/lazy-dialog';
 import { useTipReturnNotice } from '../utils/use-tip-return';
-import { TipHostModal } from './tip-host-modal';
+
+// The dialog's code (amounts, checkout) loads when the page is idle or at the first tap.
+const tipHostModal = lazyDialog(() => import('./tip-host-modal'), 'TipHostModal');
 
 export interface TipHostCardProps {
   hostId: number;
@@ -35,7 +38,8 @@ export function TipHostCard({ hostId, eventId, hostName, canUseSavedCard }: TipH
           Tip Host
         </Button>
       </Stack>
-      <TipHostModal
+      <LazyDialog
+        dialog={tipHostModal}
         opened={opened}
         onClose={modal.close}
         hostId={hostId}
