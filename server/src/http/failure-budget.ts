@@ -12,6 +12,9 @@ import { tooManyRequests } from './errors.ts';
  * unreachable the budgets are not enforced (a Redis outage must not stop
  * guests joining), as with the per-user request limits.
  */
+/** Spent keys a Redis budget remembers per node (a flood of new addresses stays bounded). */
+const SPENT_KEYS_REMEMBERED = 100_000;
+
 /** The window every failure budget of the app counts over. */
 export const FAILURE_WINDOW_MS = 10 * 60_000;
 
@@ -31,6 +34,12 @@ export interface FailureBudget {
   ) => (results: PipelineResults, offset: number) => number;
   /** The connection a Redis budget reads from: budgets on the same one can share a pipeline. */
   readonly redis?: Redis;
+  /**
+   * How long, in milliseconds, this node already knows these keys must wait
+   * (a Redis budget remembers a spent key until its window ends); 0 when it
+   * does not know, and Redis must be asked.
+   */
+  readonly knownWaitMs?: (keys: readonly string[]) => number;
 }
 
 type PipelineResults = Array<[Error | null, unknown]>;
@@ -88,6 +97,31 @@ function redisBudget(
   prefix: string,
 ): FailureBudget {
   const keyOf = (key: string) => `${prefix}:fail:${name}:${key}`;
+  /**
+   * Keys this node has seen spent, until their window ends. A spent key only
+   * frees up when its window runs out, so remembering it is exact, and a
+   * flood's thousands of refusals a second then cost no Redis round trip each.
+   */
+  const spentUntil = new Map<string, number>();
+  const rememberSpent = (key: string, until: number) => {
+    if (spentUntil.size >= SPENT_KEYS_REMEMBERED) {
+      const now = Date.now();
+      for (const [known, end] of spentUntil) if (end <= now) spentUntil.delete(known);
+      if (spentUntil.size >= SPENT_KEYS_REMEMBERED) spentUntil.clear();
+    }
+    spentUntil.set(key, until);
+  };
+  const knownWaitMs = (keys: readonly string[]) => {
+    const now = Date.now();
+    let wait = 0;
+    for (const key of keys) {
+      const until = spentUntil.get(key);
+      if (until === undefined) continue;
+      if (until <= now) spentUntil.delete(key);
+      else wait = Math.max(wait, until - now);
+    }
+    return wait;
+  };
   const queueReads = (pipeline: ChainableCommander, keys: readonly string[]) => {
     for (const key of keys) pipeline.get(keyOf(key)).pttl(keyOf(key));
     return (results: PipelineResults, offset: number) => {
@@ -95,7 +129,10 @@ function redisBudget(
       for (let index = 0; index < keys.length; index += 1) {
         const count = Number(results[offset + index * 2]?.[1] ?? 0);
         const ttl = Number(results[offset + index * 2 + 1]?.[1] ?? 0);
-        if (count >= max) wait = Math.max(wait, ttl > 0 ? ttl : windowMs);
+        if (count < max) continue;
+        const keyWait = ttl > 0 ? ttl : windowMs;
+        rememberSpent(keys[index] ?? '', Date.now() + keyWait);
+        wait = Math.max(wait, keyWait);
       }
       return wait;
     };
@@ -103,8 +140,11 @@ function redisBudget(
   return {
     redis,
     queueReads,
+    knownWaitMs,
     async retryAfterSeconds(keys) {
       if (redis.status !== 'ready' || keys.length === 0) return 0;
+      const known = knownWaitMs(keys);
+      if (known > 0) return Math.ceil(known / 1000);
       const pipeline = redis.pipeline();
       const waitOf = queueReads(pipeline, keys);
       return Math.ceil(waitOf((await pipeline.exec()) ?? [], 0) / 1000);
@@ -142,6 +182,8 @@ export async function assertTriesLeftEach(
 async function retryAfterSecondsEach(
   checks: ReadonlyArray<readonly [FailureBudget, readonly string[]]>,
 ): Promise<number> {
+  const known = Math.max(0, ...checks.map(([budget, keys]) => budget.knownWaitMs?.(keys) ?? 0));
+  if (known > 0) return Math.ceil(known / 1000);
   const redis = checks[0]?.[0].redis;
   const shareable =
     redis !== undefined &&
