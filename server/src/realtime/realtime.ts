@@ -233,6 +233,9 @@ function tokenFromHandshake(socket: AppSocket, app: FastifyInstance): string | u
 
 const deflateRaw = promisify(deflateRawCallback);
 
+/** Sockets a room-wide state push is written to per turn of the event loop (~10 ms of work). */
+export const FAN_OUT_SLICE = 500;
+
 /**
  * The subscribe answer, with a big delta raw-deflated for a client that can
  * inflate it (its JSON shrinks ~5×: a host back on venue Wi-Fi after a busy
@@ -429,7 +432,7 @@ export function attachRealtime(app: FastifyInstance): Realtime {
     metrics.socketEmits.inc({ event: entry.name });
     const { name, latest } = entry;
     setImmediate(() => {
-      if (!closed) io.local.to(eventRoom(eventId)).emit(name, latest);
+      if (!closed) emitInSlices(eventRoom(eventId), (to) => to.emit(name, latest));
     });
     entry.sentSeq = entry.latest.seq;
     entry.latest = null;
@@ -449,6 +452,31 @@ export function attachRealtime(app: FastifyInstance): Realtime {
   }
 
   const hasSockets = (room: string) => (io.of('/').adapter.rooms.get(room)?.size ?? 0) > 0;
+
+  /**
+   * A room-wide state push to this node's sockets of a room, a slice of
+   * FAN_OUT_SLICE sockets per turn of the event loop. One emit to 10,000
+   * sockets holds the loop for ~200 ms, and the host's push (and every HTTP
+   * answer) would wait behind it; sliced, they go between two slices. Only
+   * for coalesced state (counts, the line): each push carries the whole
+   * state, so a socket that joins during the fan-out and misses it gets the
+   * next one, and one that left is skipped.
+   */
+  function emitInSlices(room: string, emit: (to: ReturnType<typeof io.local.to>) => void): void {
+    const members = io.of('/').adapter.rooms.get(room);
+    if (!members || members.size === 0) return;
+    if (members.size <= FAN_OUT_SLICE) {
+      emit(io.local.to(room));
+      return;
+    }
+    const ids = [...members];
+    const sendFrom = (start: number) => {
+      if (closed) return;
+      emit(io.local.to(ids.slice(start, start + FAN_OUT_SLICE)));
+      if (start + FAN_OUT_SLICE < ids.length) setImmediate(sendFrom, start + FAN_OUT_SLICE);
+    };
+    sendFrom(0);
+  }
 
   /** The big screens' state: computed only while the event's display room has sockets here. */
   const displays = createRoomState<DisplayState>({
@@ -473,7 +501,7 @@ export function attachRealtime(app: FastifyInstance): Realtime {
     compute: (eventId) => readLine(eventId),
     emit: (eventId, line) => {
       metrics.socketEmits.inc({ event: 'event:line' });
-      io.local.to(eventRoom(eventId)).emit('event:line', { eventId, line });
+      emitInSlices(eventRoom(eventId), (to) => to.emit('event:line', { eventId, line }));
     },
     same: sameLine,
     onError: (error, eventId) => app.log.warn({ err: error, eventId }, 'line failed'),

@@ -9,6 +9,7 @@ import {
   type TestSocket,
 } from '../helpers/socket-client.ts';
 import { createPeerApp, createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { FAN_OUT_SLICE } from '../../src/realtime/realtime.ts';
 
 const EVENT_ID = 41;
 const OTHER_EVENT_ID = 42;
@@ -143,6 +144,33 @@ describe('realtime', () => {
     t.app.realtime.io.to(`user:${await userIdOf(name)}`).emit('server:draining');
     await marker;
   }
+
+  it('passes the counts to a room bigger than one slice of the fan-out, every socket once', async () => {
+    const room = await Promise.all(
+      Array.from({ length: FAN_OUT_SLICE + FAN_OUT_SLICE / 2 }, async () => {
+        const socket = await open({ token: allowedToken });
+        await subscribe(socket, EVENT_ID);
+        return socket;
+      }),
+    );
+    const heard = room.map(() => 0);
+    room.forEach((socket, index) =>
+      socket.on('event:stats', () => {
+        heard[index] = (heard[index] ?? 0) + 1;
+      }),
+    );
+    const last = room.map((socket) => nextPush(socket, 'event:stats'));
+    t.app.realtime.toEventCoalesced('event:stats', {
+      eventId: EVENT_ID,
+      seq: 90,
+      stats: { joined: 750, requests: 1 },
+    });
+    for (const push of await Promise.all(last)) {
+      expect(push).toEqual({ eventId: EVENT_ID, seq: 90, stats: { joined: 750, requests: 1 } });
+    }
+    expect(new Set(heard)).toEqual(new Set([1]));
+    for (const socket of room) socket.disconnect();
+  });
 
   it('a host push reaches the event host’s sockets and not an attendee’s', async () => {
     const hostSocket = await open({ token: hostToken });
