@@ -418,6 +418,8 @@ export function attachRealtime(app: FastifyInstance): Realtime {
       latest: CoalescedPush | null;
       sentSeq: number;
       timer: NodeJS.Timeout | undefined;
+      /** Its fan-out is still going out, slice by slice; the next interval starts after. */
+      sending: boolean;
     }
   >();
 
@@ -431,24 +433,30 @@ export function attachRealtime(app: FastifyInstance): Realtime {
     }
     metrics.socketEmits.inc({ event: entry.name });
     const { name, latest } = entry;
+    const sending = entry;
+    sending.sending = true;
+    // The interval counts from the last slice written, so no socket hears counts twice within it.
+    const sent = () => {
+      sending.sending = false;
+      sending.timer = setTimeout(() => flushStats(eventId), STATS_INTERVAL_MS);
+    };
     setImmediate(() => {
-      if (!closed) emitInSlices(eventRoom(eventId), (to) => to.emit(name, latest));
+      if (!closed) emitInSlices(eventRoom(eventId), (to) => to.emit(name, latest), sent);
     });
     entry.sentSeq = entry.latest.seq;
     entry.latest = null;
-    entry.timer = setTimeout(() => flushStats(eventId), STATS_INTERVAL_MS);
   }
 
   /** Keeps the newest state of an event, passed on now or once the last interval is over. */
   function offerStats(name: CoalescedName, push: CoalescedPush): void {
     let entry = statsOf.get(push.eventId);
     if (!entry) {
-      entry = { name, latest: null, sentSeq: 0, timer: undefined };
+      entry = { name, latest: null, sentSeq: 0, timer: undefined, sending: false };
       statsOf.set(push.eventId, entry);
     }
     if (push.seq <= entry.sentSeq || (entry.latest && entry.latest.seq >= push.seq)) return;
     entry.latest = push;
-    entry.timer ??= setTimeout(() => flushStats(push.eventId), 0);
+    if (!entry.sending) entry.timer ??= setTimeout(() => flushStats(push.eventId), 0);
   }
 
   const hasSockets = (room: string) => (io.of('/').adapter.rooms.get(room)?.size ?? 0) > 0;
@@ -462,11 +470,15 @@ export function attachRealtime(app: FastifyInstance): Realtime {
    * state, so a socket that joins during the fan-out and misses it gets the
    * next one, and one that left is skipped.
    */
-  function emitInSlices(room: string, emit: (to: ReturnType<typeof io.local.to>) => void): void {
+  function emitInSlices(
+    room: string,
+    emit: (to: ReturnType<typeof io.local.to>) => void,
+    done: () => void = () => undefined,
+  ): void {
     const members = io.of('/').adapter.rooms.get(room);
-    if (!members || members.size === 0) return;
-    if (members.size <= FAN_OUT_SLICE) {
-      emit(io.local.to(room));
+    if (!members || members.size <= FAN_OUT_SLICE) {
+      if (members && members.size > 0) emit(io.local.to(room));
+      done();
       return;
     }
     const ids = [...members];
@@ -474,6 +486,7 @@ export function attachRealtime(app: FastifyInstance): Realtime {
       if (closed) return;
       emit(io.local.to(ids.slice(start, start + FAN_OUT_SLICE)));
       if (start + FAN_OUT_SLICE < ids.length) setImmediate(sendFrom, start + FAN_OUT_SLICE);
+      else done();
     };
     sendFrom(0);
   }
