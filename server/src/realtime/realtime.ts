@@ -46,6 +46,8 @@ interface SocketData {
   session: RequestSession | null;
   /** The client's address as the HTTP routes see it (TRUST_PROXY applied). */
   address: string;
+  /** The handshake's request id, for the socket's log lines. */
+  reqId?: string | undefined;
 }
 
 /** Pushes about one event that carry its seq: those can be coalesced, keeping the newest. */
@@ -204,10 +206,13 @@ export interface Realtime {
  * socket's whole life: about 3 KB of every idle socket. Socket.IO's memory guide drops the request
  * the same way.
  */
+/** One empty object for every socket's forgotten headers and auth, rather than two each. */
+const FORGOTTEN: Record<string, never> = Object.freeze({});
+
 function forgetUpgradeRequest(socket: AppSocket): void {
   (socket.conn as { request: unknown }).request = null;
-  socket.handshake.headers = {};
-  socket.handshake.auth = {};
+  socket.handshake.headers = FORGOTTEN;
+  socket.handshake.auth = FORGOTTEN;
 }
 
 /** What Fastify's trustProxy does with TRUST_PROXY, for a socket's handshake request. */
@@ -324,82 +329,106 @@ export function attachRealtime(app: FastifyInstance): Realtime {
   let readLine: LineReader = async () => null;
   let readRejected: RejectedReader = async () => [];
 
-  io.on('connection', (socket) => {
-    const { session } = socket.data;
-    const reqId = handshakeRequestId(socket);
-    forgetUpgradeRequest(socket);
-    // A logger of its own per socket would cost every idle one: it is made when there is something to say.
-    const log = () => app.log.child({ socketId: socket.id, userId: session?.userId, reqId });
-    if (app.log.level === 'debug' || app.log.level === 'trace') {
-      log().debug('socket connected');
-      socket.on('disconnect', (reason) => log().debug({ reason }, 'socket disconnected'));
-    }
-
-    socket.on('display:subscribe', (payload, ack) => {
-      const reply = typeof ack === 'function' ? ack : () => undefined;
-      const parsed = displaySubscribePayload.safeParse(payload);
-      if (!parsed.success) return reply({ ok: false, error: MSG.invalidData });
-      displayStates
-        .byCode(parsed.data.code, socket.data.address)
-        .then(async (state) => {
-          if (!state) return reply({ ok: false, error: MSG.notFound });
-          await socket.join(eventDisplayRoom(state.event_id));
-          return reply({ ok: true, data: state });
-        })
-        .catch((error: unknown) => {
-          if (error instanceof HttpError) return reply({ ok: false, error: error.message });
-          log().warn({ err: error }, 'display subscribe failed');
-          return reply({ ok: false, error: MSG.serviceUnavailable });
-        });
+  /** A socket's logger, made only when there is something to say (one per idle socket would cost). */
+  const logOf = (socket: AppSocket) =>
+    app.log.child({
+      socketId: socket.id,
+      userId: socket.data.session?.userId,
+      reqId: socket.data.reqId,
     });
 
+  /*
+   * The handlers are shared by every socket (Socket.IO calls a listener with
+   * the socket as `this`): a closure per handler per socket would be kept by
+   * every idle socket for its whole life.
+   */
+  function onDisplaySubscribe(
+    this: AppSocket,
+    payload: unknown,
+    ack: Parameters<ClientToServerEvents['display:subscribe']>[1],
+  ): void {
+    const socket = this;
+    const reply = typeof ack === 'function' ? ack : () => undefined;
+    const parsed = displaySubscribePayload.safeParse(payload);
+    if (!parsed.success) return reply({ ok: false, error: MSG.invalidData });
+    displayStates
+      .byCode(parsed.data.code, socket.data.address)
+      .then(async (state) => {
+        if (!state) return reply({ ok: false, error: MSG.notFound });
+        await socket.join(eventDisplayRoom(state.event_id));
+        return reply({ ok: true, data: state });
+      })
+      .catch((error: unknown) => {
+        if (error instanceof HttpError) return reply({ ok: false, error: error.message });
+        logOf(socket).warn({ err: error }, 'display subscribe failed');
+        return reply({ ok: false, error: MSG.serviceUnavailable });
+      });
+  }
+
+  function onEventSubscribe(
+    this: AppSocket,
+    payload: unknown,
+    ack: Parameters<ClientToServerEvents['event:subscribe']>[1],
+  ): void {
+    const socket = this;
+    const { session } = socket.data;
+    const reply = typeof ack === 'function' ? ack : () => undefined;
+    const parsed = subscribePayload.safeParse(payload);
+    if (!session || !parsed.success) return reply({ ok: false, error: MSG.invalidData });
+    const { eventId, since } = parsed.data;
+    const canInflate = parsed.data.inflate === DELTA_ENCODING;
+    authorizeEventRoom(session, eventId)
+      .then(async (allowed) => {
+        if (!allowed) return reply({ ok: false, error: MSG.notFound });
+        const rooms = [eventRoom(eventId)];
+        if (allowed.isHost) rooms.push(eventHostRoom(eventId));
+        await socket.join(rooms);
+        if (since === undefined) return reply({ ok: true, data: { seq: allowed.seq } });
+        // Read after joining: a push sent between the seq's read and the join is logged
+        // by now, so the delta reaches at least the seq answered and nothing falls between.
+        const entries = await pushLog.read(eventId, since, allowed.seq);
+        metrics.roomResyncs.inc({ via: entries ? 'delta' : 'snapshot' });
+        if (!entries) return reply({ ok: true, data: { seq: allowed.seq } });
+        const audience: PushAudience = allowed.isHost ? 'host' : 'room';
+        const delta = foldPushes(entries, since, allowed.stats, audience);
+        // An attendee's timeline needs the line as of now: it is coalesced state, never logged.
+        const line = allowed.isHost ? null : await lines.current(eventId);
+        if (line) delta.line = line;
+        if (!allowed.isHost && delta.removed.length > 0) {
+          delta.rejected = await readRejected(eventId, session.userId);
+        }
+        return reply({
+          ok: true,
+          data: await packAnswer({ seq: allowed.seq, delta }, canInflate),
+        });
+      })
+      .catch((error: unknown) => {
+        logOf(socket).warn({ err: error, eventId }, 'event subscribe failed');
+        reply({ ok: false, error: MSG.serviceUnavailable });
+      });
+  }
+
+  function onEventUnsubscribe(this: AppSocket, payload: unknown): void {
+    const parsed = unsubscribePayload.safeParse(payload);
+    if (!parsed.success) return;
+    const { eventId } = parsed.data;
+    void this.leave(eventRoom(eventId));
+    void this.leave(eventHostRoom(eventId));
+  }
+
+  io.on('connection', (socket) => {
+    socket.data.reqId = handshakeRequestId(socket);
+    forgetUpgradeRequest(socket);
+    if (app.log.level === 'debug' || app.log.level === 'trace') {
+      logOf(socket).debug('socket connected');
+      socket.on('disconnect', (reason) => logOf(socket).debug({ reason }, 'socket disconnected'));
+    }
+    socket.on('display:subscribe', onDisplaySubscribe);
+    const { session } = socket.data;
     if (!session) return;
     void socket.join(userRoom(session.userId));
-
-    socket.on('event:subscribe', (payload, ack) => {
-      const reply = typeof ack === 'function' ? ack : () => undefined;
-      const parsed = subscribePayload.safeParse(payload);
-      if (!parsed.success) return reply({ ok: false, error: MSG.invalidData });
-      const { eventId, since } = parsed.data;
-      const canInflate = parsed.data.inflate === DELTA_ENCODING;
-      authorizeEventRoom(session, eventId)
-        .then(async (allowed) => {
-          if (!allowed) return reply({ ok: false, error: MSG.notFound });
-          const rooms = [eventRoom(eventId)];
-          if (allowed.isHost) rooms.push(eventHostRoom(eventId));
-          await socket.join(rooms);
-          if (since === undefined) return reply({ ok: true, data: { seq: allowed.seq } });
-          // Read after joining: a push sent between the seq's read and the join is logged
-          // by now, so the delta reaches at least the seq answered and nothing falls between.
-          const entries = await pushLog.read(eventId, since, allowed.seq);
-          metrics.roomResyncs.inc({ via: entries ? 'delta' : 'snapshot' });
-          if (!entries) return reply({ ok: true, data: { seq: allowed.seq } });
-          const audience: PushAudience = allowed.isHost ? 'host' : 'room';
-          const delta = foldPushes(entries, since, allowed.stats, audience);
-          // An attendee's timeline needs the line as of now: it is coalesced state, never logged.
-          const line = allowed.isHost ? null : await lines.current(eventId);
-          if (line) delta.line = line;
-          if (!allowed.isHost && delta.removed.length > 0) {
-            delta.rejected = await readRejected(eventId, session.userId);
-          }
-          return reply({
-            ok: true,
-            data: await packAnswer({ seq: allowed.seq, delta }, canInflate),
-          });
-        })
-        .catch((error: unknown) => {
-          log().warn({ err: error, eventId }, 'event subscribe failed');
-          reply({ ok: false, error: MSG.serviceUnavailable });
-        });
-    });
-
-    socket.on('event:unsubscribe', (payload) => {
-      const parsed = unsubscribePayload.safeParse(payload);
-      if (!parsed.success) return;
-      const { eventId } = parsed.data;
-      void socket.leave(eventRoom(eventId));
-      void socket.leave(eventHostRoom(eventId));
-    });
+    socket.on('event:subscribe', onEventSubscribe);
+    socket.on('event:unsubscribe', onEventUnsubscribe);
   });
 
   let closed = false;
