@@ -347,7 +347,14 @@ export function attachRealtime(app: FastifyInstance): Realtime {
     payload: unknown,
     ack: Parameters<ClientToServerEvents['display:subscribe']>[1],
   ): void {
-    const socket = this;
+    displaySubscribe(this, payload, ack);
+  }
+
+  function displaySubscribe(
+    socket: AppSocket,
+    payload: unknown,
+    ack: Parameters<ClientToServerEvents['display:subscribe']>[1],
+  ): void {
     const reply = typeof ack === 'function' ? ack : () => undefined;
     const parsed = displaySubscribePayload.safeParse(payload);
     if (!parsed.success) return reply({ ok: false, error: MSG.invalidData });
@@ -370,7 +377,14 @@ export function attachRealtime(app: FastifyInstance): Realtime {
     payload: unknown,
     ack: Parameters<ClientToServerEvents['event:subscribe']>[1],
   ): void {
-    const socket = this;
+    eventSubscribe(this, payload, ack);
+  }
+
+  function eventSubscribe(
+    socket: AppSocket,
+    payload: unknown,
+    ack: Parameters<ClientToServerEvents['event:subscribe']>[1],
+  ): void {
     const { session } = socket.data;
     const reply = typeof ack === 'function' ? ack : () => undefined;
     const parsed = subscribePayload.safeParse(payload);
