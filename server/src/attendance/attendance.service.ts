@@ -126,9 +126,9 @@ export function createAttendanceService(
       const face = await profiles.publicFace(db, hostId);
       if (!face) return null;
       const upcoming = await events.upcoming(db, hostId, HOST_LANDING_EVENTS);
+      const lives = await Promise.all(upcoming.map(({ id }) => events.liveSummary(db, id)));
       const shown: HostLanding['events'] = [];
-      for (const summary of upcoming) {
-        const live = await events.liveSummary(db, summary.id);
+      for (const live of lives) {
         if (!live) continue;
         const facts = posterFacts(live.event, live.settings);
         shown.push(withCodes ? facts : { ...facts, code: '' });

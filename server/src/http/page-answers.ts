@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { eventLandingSchema } from '@floorfill/shared';
+import { escapeHtml } from './escape-html.ts';
 
 /**
  * The answers a page of the web app would ask for first, sent inside the page
@@ -135,18 +136,6 @@ export function jsonForHtml(value: unknown): string {
     .replaceAll('&', '\\u0026')
     .replaceAll('\u2028', '\\u2028')
     .replaceAll('\u2029', '\\u2029');
-}
-
-const HTML_ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char] ?? char);
 }
 
 /** A banner path the landing may show: the app's own uploads only, as the page draws them. */

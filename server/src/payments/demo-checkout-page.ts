@@ -1,5 +1,6 @@
 import { BRAND_NAME, formatCents } from '@floorfill/shared';
 import type { TipStatus } from '../infra/database-types.ts';
+import { escapeHtml } from '../http/escape-html.ts';
 
 /**
  * The demo checkout page: a small server-rendered stand-in for Stripe
@@ -15,18 +16,6 @@ export interface DemoCheckoutView {
   status: TipStatus;
   /** Where "Back" goes when the tip is no longer pending. */
   backUrl: string;
-}
-
-const HTML_ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char] ?? char);
 }
 
 const STYLE = `

@@ -1,4 +1,5 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { ComponentType, LazyExoticComponent } from 'react';
+import { lazyNamed } from '@/lib/lazy-named';
 
 /** A lazy screen or layout whose chunk can be fetched before it first renders. */
 export type LazyRoute<Props extends object = object> = LazyExoticComponent<ComponentType<Props>> & {
@@ -16,16 +17,8 @@ export function lazyRoute<Name extends string, Props extends object = object>(
   load: () => Promise<Record<NoInfer<Name>, ComponentType<Props>>>,
   name: Name,
 ): LazyRoute<Props> {
-  let loading: Promise<Record<Name, ComponentType<Props>>> | null = null;
-  const loadOnce = () => {
-    loading ??= load().catch((error: unknown) => {
-      // The next render tries again (after a deploy, the stale-build reload takes over).
-      loading = null;
-      throw error;
-    });
-    return loading;
-  };
-  const component = lazy(async () => ({ default: (await loadOnce())[name] }));
+  // A failed fetch is tried again at the next render (after a deploy, the stale-build reload takes over).
+  const { component, loadOnce } = lazyNamed<Name, Props>(load, name);
   return Object.assign(component, {
     preload: () => {
       loadOnce().catch(() => undefined);

@@ -9,7 +9,14 @@ import type { z } from 'zod';
 import { ApiError, reportUnauthorized } from './api-error';
 import { takeEarlyResponse } from './early-requests';
 
-export { ApiError, errorMessageOf, isApiError, setUnauthorizedHandler } from './api-error';
+export {
+  ApiError,
+  errorMessageOf,
+  isApiError,
+  isConnectionLost,
+  isWaitingForNetwork,
+  setUnauthorizedHandler,
+} from './api-error';
 
 /**
  * The one door to the API. The session lives in an HttpOnly cookie set by the

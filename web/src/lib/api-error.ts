@@ -31,6 +31,20 @@ export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
 }
 
+/** A call that got no HTTP answer at all: offline, the connection dropped, or it timed out. */
+export function isConnectionLost(error: unknown): boolean {
+  return isApiError(error) && error.httpStatus === 0;
+}
+
+/**
+ * A query waiting for the network, or failed for want of one (the app
+ * itself came from the service worker): what it shows comes once the phone
+ * is back online.
+ */
+export function isWaitingForNetwork(query: { fetchStatus: string; error: unknown }): boolean {
+  return query.fetchStatus === 'paused' || isConnectionLost(query.error);
+}
+
 /** The text to show for any failure: the server's `msg`, or the generic one. */
 export function errorMessageOf(error: unknown): string {
   return isApiError(error) ? error.msg : MSG.unexpected;

@@ -1,12 +1,6 @@
-import {
-  lazy,
-  Suspense,
-  useEffect,
-  useState,
-  type ComponentType,
-  type LazyExoticComponent,
-} from 'react';
+import { Suspense, useEffect, useState, type ComponentType, type LazyExoticComponent } from 'react';
 import { loadWhenIdle } from './idle';
+import { lazyNamed } from './lazy-named';
 
 /** A dialog in a chunk of its own: fetched when the page is idle, or at its first opening. */
 export type LazyDialogComponent<Props extends { opened: boolean }> = LazyExoticComponent<
@@ -22,16 +16,8 @@ export function lazyDialog<Name extends string, Props extends { opened: boolean 
   load: () => Promise<Record<Name, ComponentType<Props>>>,
   name: Name,
 ): LazyDialogComponent<Props> {
-  let loading: Promise<Record<Name, ComponentType<Props>>> | null = null;
-  const loadOnce = () => {
-    loading ??= load().catch((error: unknown) => {
-      // A failed fetch (offline, a deploy) is tried again at the next opening.
-      loading = null;
-      throw error;
-    });
-    return loading;
-  };
-  const component = lazy(async () => ({ default: (await loadOnce())[name] }));
+  // A failed fetch (offline, a deploy) is tried again at the next opening.
+  const { component, loadOnce } = lazyNamed(load, name);
   return Object.assign(component, { preload: loadOnce });
 }
 

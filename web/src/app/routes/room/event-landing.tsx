@@ -4,7 +4,7 @@ import { ContentLoader } from '@/components/ui/page-loader';
 import { paths } from '@/config/paths';
 import { useSessionStore } from '@/features/auth/stores/session-store';
 import { EventLanding, LandingNotice, useEventLanding } from '@/features/room';
-import { errorMessageOf, isApiError } from '@/lib/api-client';
+import { errorMessageOf, isWaitingForNetwork } from '@/lib/api-client';
 import { markPageDrawn } from '@/lib/idle';
 import { removePagePoster } from '@/lib/page-poster';
 import { useEventEntry } from './use-event-entry';
@@ -39,10 +39,7 @@ export function EventLandingRoute() {
 
   // Offline (the app itself came from the service worker): the call waits for the
   // connection, or it found none. Either way the event shows once the phone is back online.
-  const offline =
-    lookup.fetchStatus === 'paused' ||
-    (lookup.isError && isApiError(lookup.error) && lookup.error.httpStatus === 0);
-  if (offline && !lookup.data) {
+  if (isWaitingForNetwork(lookup) && !lookup.data) {
     return (
       <LandingNotice
         title="You are offline"

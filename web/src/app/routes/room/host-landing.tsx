@@ -4,7 +4,7 @@ import { ContentLoader } from '@/components/ui/page-loader';
 import { paths } from '@/config/paths';
 import { useSessionStore } from '@/features/auth/stores/session-store';
 import { HostLanding, LandingNotice, useHostLanding } from '@/features/room';
-import { errorMessageOf, isApiError } from '@/lib/api-client';
+import { errorMessageOf, isWaitingForNetwork } from '@/lib/api-client';
 import { markPageDrawn } from '@/lib/idle';
 import { useEventEntry } from './use-event-entry';
 
@@ -27,10 +27,7 @@ export function HostLandingRoute() {
     if (drawn) markPageDrawn();
   }, [drawn]);
 
-  const offline =
-    lookup.fetchStatus === 'paused' ||
-    (lookup.isError && isApiError(lookup.error) && lookup.error.httpStatus === 0);
-  if (offline && !lookup.data) {
+  if (isWaitingForNetwork(lookup) && !lookup.data) {
     return (
       <LandingNotice
         title="You are offline"

@@ -30,7 +30,7 @@ import {
   useCancelSongRequest,
   usePlayingNowAlerts,
 } from '@/features/requests';
-import { errorMessageOf, isApiError } from '@/lib/api-client';
+import { errorMessageOf, isApiError, isWaitingForNetwork } from '@/lib/api-client';
 import { useAfterFirstPaint } from '@/lib/after-first-paint';
 import { markPageDrawn } from '@/lib/idle';
 import { LazyDialog } from '@/lib/lazy-dialog';
@@ -154,10 +154,7 @@ export function AttendeeEventDetails({ eventId, userId, isGuest }: AttendeeEvent
 
   // Opened without a network (the app itself came from the service worker): the event waits
   // for the connection, and what the phone kept to send is shown meanwhile.
-  const offline =
-    details.fetchStatus === 'paused' ||
-    (isApiError(details.error) && details.error.httpStatus === 0);
-  if (!event && offline) {
+  if (!event && isWaitingForNetwork(details)) {
     return (
       <Stack gap="lg">
         <Group justify="flex-end">

@@ -6,7 +6,13 @@ import {
 } from '@floorfill/shared';
 import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useEffect, useEffectEvent } from 'react';
-import { api, isApiError, type ApiError, type ApiResponse } from '@/lib/api-client';
+import {
+  api,
+  isApiError,
+  isConnectionLost,
+  type ApiError,
+  type ApiResponse,
+} from '@/lib/api-client';
 import { withOwnRequest, withoutOwnRequest } from '../utils/own-requests';
 import { toSendSongRequestBody, type SongRequestPayload } from '../utils/song-request-payload';
 import {
@@ -42,11 +48,6 @@ export function sendSongRequest(payload: SongRequestPayload, clientRequestId: st
     schema: sendSongRequestData,
     signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
   });
-}
-
-/** A send that got no HTTP answer at all: offline, the connection dropped, or it timed out. */
-export function isConnectionLost(error: unknown): boolean {
-  return isApiError(error) && error.httpStatus === 0;
 }
 
 /** A refusal the server meant (4xx): sending the same request again cannot change it. */
