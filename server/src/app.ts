@@ -1,3 +1,4 @@
+import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
@@ -6,6 +7,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { randomUUID } from 'node:crypto';
+import { constants as zlib } from 'node:zlib';
 import type { TrustProxy } from './config.ts';
 import type { AppContext } from './infra/context.ts';
 import { contractSerializerCompiler } from './http/contract-serializer.ts';
@@ -139,6 +141,19 @@ export async function buildApp(ctx: AppContext, logger: Logger): Promise<Fastify
       },
     },
     crossOriginEmbedderPolicy: false,
+  });
+  // API answers go out compressed when the client takes it: the host's snapshot of a busy event is
+  // ~180 KB of JSON and ~15 KB in brotli, and the booth laptop may sit on the venue's Wi-Fi. Quality 1
+  // costs well under a millisecond for that answer; answers under 1 KB (most writes) are sent as
+  // they are. Request bodies are never inflated: no client sends them compressed, and a small
+  // compressed body must not grow past the body limit inside the server. The pages and the
+  // build's files set their own encoding (http/web-app.ts) and pass through untouched.
+  await app.register(compress, {
+    globalDecompression: false,
+    encodings: ['br', 'gzip'],
+    threshold: 1024,
+    brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 1 } },
+    zlibOptions: { level: 1 },
   });
   await app.register(cookie);
   // Before anything reads the session: a state-changing request from another site goes no further.
