@@ -34,6 +34,7 @@ import {
   type Row,
 } from './lib/report.ts';
 import { createScratch } from './lib/scratch.ts';
+import { postgresCpuMs } from './lib/postgres-cpu.ts';
 import { catalogSongs, seedEvent, seedGuests, seedRequests, type User } from './lib/seed.ts';
 import { targetRows, type Target } from './lib/targets.ts';
 
@@ -123,10 +124,26 @@ interface Measured {
   bytesPerResponse: number;
   /** Server CPU per answered request (ms), from the node's own counter. */
   cpuMsPerRequest: number;
+  /** This machine's Postgres processes' CPU per answered request (ms); NaN when not local. */
+  postgresCpuMsPerRequest: number;
   seconds: number;
 }
 
-function summarise(name: string, what: string, result: autocannon.Result, cpuMs: number): Measured {
+/** CPU per request (ms) from two readings of a counter; NaN when the counter could not be read. */
+function perRequest(before: number | undefined, after: number | undefined, requests: number) {
+  if (before === undefined || after === undefined || requests === 0) return Number.NaN;
+  return round2((after - before) / requests);
+}
+
+const databaseCpuMs = () => postgresCpuMs(process.env.DATABASE_URL);
+
+function summarise(
+  name: string,
+  what: string,
+  result: autocannon.Result,
+  cpuMs: number,
+  postgresCpu: { before: number | undefined; after: number | undefined },
+): Measured {
   const answered = result['1xx'] + result['2xx'] + result['3xx'] + result['4xx'] + result['5xx'];
   return {
     name,
@@ -139,6 +156,7 @@ function summarise(name: string, what: string, result: autocannon.Result, cpuMs:
     errors: result.errors,
     bytesPerResponse: answered > 0 ? Math.round(result.throughput.total / answered) : 0,
     cpuMsPerRequest: answered > 0 ? round2(cpuMs / answered) : 0,
+    postgresCpuMsPerRequest: perRequest(postgresCpu.before, postgresCpu.after, answered),
     seconds: round2(result.duration),
   };
 }
@@ -150,9 +168,14 @@ async function measure(
   options: autocannon.Options,
 ): Promise<Measured> {
   const before = await node.stats({ gc: false });
+  const postgresBefore = databaseCpuMs();
   const result = await autocannon(options);
+  const postgresAfter = databaseCpuMs();
   const after = await node.stats({ gc: false });
-  const measured = summarise(name, what, result, after.cpuMs - before.cpuMs);
+  const measured = summarise(name, what, result, after.cpuMs - before.cpuMs, {
+    before: postgresBefore,
+    after: postgresAfter,
+  });
   console.log(
     `  ${name}: ${measured.requestsPerSecond} req/s, p50 ${measured.latencyMs.p50} ms, p99 ${measured.latencyMs.p99} ms, ${measured.ok} ok, ${measured.notOk} not 2xx (${measured.shed} shed), ${measured.errors} errors`,
   );
@@ -175,6 +198,7 @@ async function measurePaced(
   },
 ): Promise<Measured> {
   const before = await node.stats({ gc: false });
+  const postgresBefore = databaseCpuMs();
   const latencies: number[] = [];
   const statuses: number[] = [];
   let errors = 0;
@@ -201,6 +225,7 @@ async function measurePaced(
   }
   await Promise.all(inFlight);
   const seconds = (performance.now() - started) / 1000;
+  const postgresAfter = databaseCpuMs();
   const after = await node.stats({ gc: false });
   const sorted = [...latencies].sort((a, b) => a - b);
   const ok = statuses.filter((status) => status >= 200 && status < 300).length;
@@ -220,6 +245,7 @@ async function measurePaced(
     bytesPerResponse: statuses.length > 0 ? Math.round(bytes / statuses.length) : 0,
     cpuMsPerRequest:
       statuses.length > 0 ? round2((after.cpuMs - before.cpuMs) / statuses.length) : 0,
+    postgresCpuMsPerRequest: perRequest(postgresBefore, postgresAfter, statuses.length),
     seconds: round2(seconds),
   };
   console.log(
@@ -263,6 +289,7 @@ function rows(result: Result): Row[] {
       `${run.latencyMs.p50} / ${run.latencyMs.p99} / ${run.latencyMs.max}`,
       `${run.ok} / ${run.shed} / ${run.notOk - run.shed + run.errors}`,
       `${run.cpuMsPerRequest}`,
+      Number.isNaN(run.postgresCpuMsPerRequest) ? '—' : `${run.postgresCpuMsPerRequest}`,
       `${run.bytesPerResponse}`,
     ].join(' | '),
   ];
@@ -272,11 +299,11 @@ function rows(result: Result): Row[] {
 function render(result: Result): string {
   const header = [
     'run',
-    'req/s | × bare | latency ms p50 / p99 / max | 2xx / 503 shed / other | server CPU ms per request | bytes per answer',
+    'req/s | × bare | latency ms p50 / p99 / max | 2xx / 503 shed / other | server CPU ms per request | Postgres CPU ms per request | bytes per answer',
   ] as const;
   const text = table(rows(result), header).replace(
     '| --- | --- |',
-    '| --- | --- | --- | --- | --- | --- | --- |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- |',
   );
   const join = result.runs.find((run) => run.name === 'join-burst');
   const burst = join

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { PGlite, types as pgliteTypes, type PGliteOptions } from '@electric-sql/pglite';
 import { Kysely, PGliteDialect, PostgresDialect, type Transaction } from 'kysely';
+import { PreparingClient } from './prepared-statements.ts';
 import pg from 'pg';
 import type { Database } from './database-types.ts';
 
@@ -89,6 +90,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       connectionString: options.databaseUrl,
       max: options.poolSize ?? 10,
       connectionTimeoutMillis: options.connectionTimeoutMs ?? 5000,
+      // Hot statements marked PREPARED are parsed and planned once per connection.
+      Client: PreparingClient,
     });
     // A client losing its connection must not crash the process: idle ones are
     // replaced by the pool, and a query in flight fails with its own error (a 503).

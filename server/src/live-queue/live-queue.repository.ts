@@ -1,6 +1,7 @@
 import { sql, type ExpressionBuilder, type Selectable } from 'kysely';
 import type { Database, QueueEntriesTable } from '../infra/database-types.ts';
 import type { DbOrTrx } from '../infra/db.ts';
+import { PREPARED } from '../infra/prepared-statements.ts';
 import { eventSummaryColumns, joinedBy, settingsColumns } from '../events/events.repository.ts';
 
 /**
@@ -170,7 +171,7 @@ export async function insertRequest(
     ? sql`and not exists (select 1 from song_request_keys k
                           where k.user_id = ${attendeeId} and k.client_request_id = ${key.id})`
     : sql``;
-  const result = await sql<InsertedRequest>`
+  const result = await sql<InsertedRequest>`${PREPARED}
     with inserted as (
       insert into song_requests (event_id, attendee_id, song_id, song_name, song_artist,
         album_name, song_image, song_link, song_duration, message, created_at)
@@ -208,7 +209,7 @@ export async function insertRequest(
         unplayed_count = queue_entries.unplayed_count + 1,
         dedication_count = queue_entries.dedication_count + excluded.dedication_count,
         first_requested_at = least(queue_entries.first_requested_at, excluded.first_requested_at)
-      returning *
+      returning ${sql.join(entryColumns.map((column) => sql.ref(column)))}
     )${key ? keptAnswer(attendeeId, key) : sql``}
     select bumped.id, bumped.created_at, bumped.seq, bumped.joined_count,
       bumped.event_request_count, entry.*,
@@ -686,7 +687,7 @@ export async function insertAttendanceByCode(
   code: string,
   userId: number,
 ): Promise<InsertedAttendance | undefined> {
-  const result = await sql<InsertedAttendance>`
+  const result = await sql<InsertedAttendance>`${PREPARED}
     with inserted as (
       insert into event_attendees (event_id, user_id)
       select events.id, ${userId} from events

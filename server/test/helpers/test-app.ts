@@ -17,7 +17,10 @@ import { checkRequestsAgainstDocument } from './request-contract.ts';
  * A fresh, migrated database for one test file: a Postgres database cloned
  * from the run's template, or a PGlite instance loaded from the run's snapshot.
  */
-export async function openTestDatabase(scratchDir: string): Promise<DatabaseHandle> {
+export async function openTestDatabase(
+  scratchDir: string,
+  { poolSize = 5 }: { poolSize?: number } = {},
+): Promise<DatabaseHandle> {
   const templateUrl = inject('templateDatabaseUrl');
   if (templateUrl) {
     const template = new URL(templateUrl);
@@ -37,7 +40,7 @@ export async function openTestDatabase(scratchDir: string): Promise<DatabaseHand
     const handle = await openDatabase({
       databaseUrl: url.toString(),
       dataDir: scratchDir,
-      poolSize: 5,
+      poolSize,
     });
     return {
       ...handle,
