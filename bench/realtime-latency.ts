@@ -173,6 +173,13 @@ function rows(result: Result): Row[] {
       ),
     ],
     [
+      'load generator: attendee workers’ CPU per push they got while measuring (µs)',
+      round2(
+        (result.fanOut.workersCpuMsWhileMeasuring * 1000) /
+          Math.max(1, result.fanOut.deliveredWhileMeasuring),
+      ),
+    ],
+    [
       'server CPU per accepted request (ms, all nodes)',
       round2(result.nodes.reduce((sum, node) => sum + node.measuringCpuMs, 0) / accepted),
     ],

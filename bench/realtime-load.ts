@@ -76,6 +76,8 @@ export interface LoadResult {
     shortestGapMs: number;
     /** Pushes the sockets (attendees' and the host's) got from the start of measuring to the end. */
     deliveredWhileMeasuring: number;
+    /** The attendee workers' CPU over the same span (ms): the load generator's share of the machine. */
+    workersCpuMsWhileMeasuring: number;
   };
   /**
    * A second host screen that goes away when measuring starts, holding the
@@ -266,6 +268,7 @@ export async function runLoad(input: LoadInput, hooks: LoadHooks): Promise<LoadR
     let measuringSince = 0;
     let hostPushesBeforeMeasuring = 0;
     let statsBeforeMeasuring = 0;
+    let workersCpuBeforeMeasuring = 0;
     let lastSentAt = 0;
     const hookCalls: Array<Promise<void>> = [];
     const startedAt = performance.now();
@@ -282,6 +285,7 @@ export async function runLoad(input: LoadInput, hooks: LoadHooks): Promise<LoadR
               probeReconnect(),
               attendees.heard(0).then((heard) => {
                 statsBeforeMeasuring = heard.received;
+                workersCpuBeforeMeasuring = heard.cpuMs;
               }),
             );
           }
@@ -341,6 +345,7 @@ export async function runLoad(input: LoadInput, hooks: LoadHooks): Promise<LoadR
         shortestGapMs: Number.isFinite(heard.shortestGapMs) ? round2(heard.shortestGapMs) : 0,
         deliveredWhileMeasuring:
           heard.received - statsBeforeMeasuring + hostPushes - hostPushesBeforeMeasuring,
+        workersCpuMsWhileMeasuring: heard.cpuMs - workersCpuBeforeMeasuring,
       },
       reconnect,
     };

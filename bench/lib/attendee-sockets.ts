@@ -7,12 +7,16 @@
  *
  * A worker connects its slice of the attendees (each to the node the
  * round-robin over all attendees gives it), subscribes them to the event's
- * room and counts what they hear; the parent asks over IPC.
+ * room and counts what they hear; the parent asks over IPC. The attendees
+ * are lean sockets (lean-attendee.ts) speaking Socket.IO's wire protocol;
+ * the host's socket and the returning host are socket.io-client, as the
+ * web app is.
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 import type { ClientToServerEvents, ServerToClientEvents } from '@floorfill/shared';
 import { io, type Socket } from 'socket.io-client';
+import { connectLeanAttendee, seqOfStatsFrame, type LeanAttendee } from './lean-attendee.ts';
 
 type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
@@ -40,6 +44,8 @@ export interface StatsHeard {
   shortestGapMs: number;
   /** Every `event:stats` the sockets got so far. */
   received: number;
+  /** The workers' own CPU so far (ms): what hearing the room costs the load generator. */
+  cpuMs: number;
 }
 
 type WorkerRequest =
@@ -105,13 +111,32 @@ export async function connectAndSubscribe(
   return sockets;
 }
 
+/** Connects the slice's attendees (lean sockets), a batch at a time, each counting what it hears. */
+async function connectSlice(
+  slice: FleetSlice,
+  onStats: (index: number, frame: string) => void,
+): Promise<LeanAttendee[]> {
+  const attendees: LeanAttendee[] = [];
+  for (let start = 0; start < slice.tokens.length; start += CONNECT_BATCH) {
+    const batch = slice.tokens.slice(start, start + CONNECT_BATCH).map((token, offset) => {
+      const index = start + offset;
+      const url = slice.nodeUrls[(slice.offset + index) % slice.nodeUrls.length] ?? '';
+      return connectLeanAttendee(url, token, slice.eventId, (frame) => onStats(index, frame));
+    });
+    attendees.push(...(await Promise.all(batch)));
+  }
+  return attendees;
+}
+
 /** The worker: one slice of sockets, counting every `event:stats` each hears. */
 function serveSlice(): void {
-  let sockets: ClientSocket[] = [];
+  let sockets: LeanAttendee[] = [];
   let count = new Uint32Array(0);
   let first = new Float64Array(0);
   let last = new Float64Array(0);
   let newestSeq = new Float64Array(0);
+  /** Each socket's last frame not yet read for its seq (read when the parent asks). */
+  let unread: Array<string | undefined> = [];
   let shortestGapMs = Number.POSITIVE_INFINITY;
   const send = (reply: WorkerReply) => process.send?.(reply);
 
@@ -119,23 +144,22 @@ function serveSlice(): void {
     switch (request.type) {
       case 'connect': {
         const { slice } = request;
-        connectAndSubscribe(slice.nodeUrls, slice.tokens, slice.eventId, slice.offset)
+        const size = slice.tokens.length;
+        count = new Uint32Array(size);
+        first = new Float64Array(size);
+        last = new Float64Array(size);
+        newestSeq = new Float64Array(size);
+        unread = Array.from({ length: size });
+        connectSlice(slice, (index, frame) => {
+          const now = performance.now();
+          if (count[index]! > 0) shortestGapMs = Math.min(shortestGapMs, now - last[index]!);
+          else first[index] = now;
+          count[index]! += 1;
+          last[index] = now;
+          unread[index] = frame;
+        })
           .then((connected) => {
             sockets = connected;
-            count = new Uint32Array(sockets.length);
-            first = new Float64Array(sockets.length);
-            last = new Float64Array(sockets.length);
-            newestSeq = new Float64Array(sockets.length);
-            for (const [index, socket] of sockets.entries()) {
-              socket.on('event:stats', (push) => {
-                const now = performance.now();
-                if (count[index]! > 0) shortestGapMs = Math.min(shortestGapMs, now - last[index]!);
-                else first[index] = now;
-                count[index]! += 1;
-                last[index] = now;
-                newestSeq[index] = Math.max(newestSeq[index]!, push.seq);
-              });
-            }
             send({ type: 'connected' });
           })
           .catch((error: unknown) => send({ type: 'failed', error: String(error) }));
@@ -147,21 +171,34 @@ function serveSlice(): void {
         let intervals = 0;
         let spanMs = 0;
         for (let index = 0; index < sockets.length; index += 1) {
+          const frame = unread[index];
+          if (frame !== undefined) {
+            newestSeq[index] = Math.max(newestSeq[index]!, seqOfStatsFrame(frame));
+            unread[index] = undefined;
+          }
           if (newestSeq[index]! >= request.seq) upToDate += 1;
           received += count[index]!;
           if (count[index]! < 2) continue;
           intervals += count[index]! - 1;
           spanMs += last[index]! - first[index]!;
         }
+        const cpu = process.cpuUsage();
         send({
           type: 'heard',
           id: request.id,
-          heard: { upToDate, intervals, spanMs, shortestGapMs, received },
+          heard: {
+            upToDate,
+            intervals,
+            spanMs,
+            shortestGapMs,
+            received,
+            cpuMs: (cpu.user + cpu.system) / 1000,
+          },
         });
         return;
       }
       case 'close':
-        for (const socket of sockets) socket.disconnect();
+        for (const socket of sockets) socket.close();
         process.exit(0);
     }
   });
@@ -261,6 +298,7 @@ export async function startFleet(
           spanMs: sum.spanMs + part.spanMs,
           shortestGapMs: Math.min(sum.shortestGapMs, part.shortestGapMs),
           received: sum.received + part.received,
+          cpuMs: sum.cpuMs + part.cpuMs,
         }),
         {
           upToDate: 0,
@@ -268,6 +306,7 @@ export async function startFleet(
           spanMs: 0,
           shortestGapMs: Number.POSITIVE_INFINITY,
           received: 0,
+          cpuMs: 0,
         },
       );
     },
