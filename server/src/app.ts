@@ -142,23 +142,6 @@ export async function buildApp(ctx: AppContext, logger: Logger): Promise<Fastify
     },
     crossOriginEmbedderPolicy: false,
   });
-  // API answers of 4 KB or more go out compressed when the client takes it: the host's snapshot of a
-  // busy event is ~180 KB of JSON and ~30 KB in gzip, and the booth laptop may sit on the venue's
-  // Wi-Fi. Gzip level 1 first (a third of a millisecond for that snapshot, half of brotli's cheapest
-  // for a few KB more), brotli for a client that takes only that. Smaller answers (a song request's,
-  // the session) go as they are: they fit one round trip either way, and compressing each would
-  // cost the hot writes ~30 µs. Up to 512 KB it compresses in place, not through a stream.
-  // Request bodies are never inflated: no client sends them compressed, and a small compressed body
-  // must not grow past the body limit inside the server. Pages and the build's files set their own
-  // encoding (http/web-app.ts) and pass through untouched.
-  await app.register(compress, {
-    globalDecompression: false,
-    encodings: ['gzip', 'br'],
-    threshold: 4096,
-    syncThreshold: 512 * 1024,
-    zlibOptions: { level: 1 },
-    brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 1 } },
-  });
   await app.register(cookie);
   // Before anything reads the session: a state-changing request from another site goes no further.
   registerSameOriginGuard(app, createOriginPolicy(ctx.config.publicUrl));
@@ -206,20 +189,40 @@ export async function buildApp(ctx: AppContext, logger: Logger): Promise<Fastify
     async (eventId, attendeeId) =>
       (await app.services.liveQueue.ownRequests(ctx.db, eventId, attendeeId)).rejected,
   );
-  await app.register(healthRoutes);
-  await app.register(authRoutes);
-  await app.register(eventRoutes);
-  await app.register(attendanceRoutes);
-  await app.register(requestRoutes);
-  await app.register(paymentRoutes);
-  await app.register(ratingRoutes);
-  await app.register(walletRoutes);
-  await app.register(profileRoutes);
-  await app.register(catalogRoutes);
-  await app.register(qrRoutes);
-  await app.register(displayRoutes);
-  await app.register(uploadsPlugin);
-  if (ctx.config.devOutbox && !ctx.config.isProduction) await app.register(devRoutes);
+  // The API's routes, in a scope of their own so that only their answers are compressed.
+  await app.register(async (api) => {
+    // API answers of 4 KB or more go out compressed when the client takes it: the host's snapshot of a
+    // busy event is ~180 KB of JSON and ~30 KB in gzip, and the booth laptop may sit on the venue's
+    // Wi-Fi. Gzip level 1 first (a third of a millisecond for that snapshot, half of brotli's cheapest
+    // for a few KB more), brotli for a client that takes only that. Smaller answers (a song request's,
+    // the session) go as they are: they fit one round trip either way, and compressing each would
+    // cost the hot writes ~30 µs. Up to 512 KB it compresses in place, not through a stream.
+    // Request bodies are never inflated: no client sends them compressed, and a small compressed body
+    // must not grow past the body limit inside the server. The web app's pages and files are outside
+    // this scope (http/web-app.ts): the build carries their compressed copies.
+    await api.register(compress, {
+      globalDecompression: false,
+      encodings: ['gzip', 'br'],
+      threshold: 4096,
+      syncThreshold: 512 * 1024,
+      zlibOptions: { level: 1 },
+      brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 1 } },
+    });
+    await api.register(healthRoutes);
+    await api.register(authRoutes);
+    await api.register(eventRoutes);
+    await api.register(attendanceRoutes);
+    await api.register(requestRoutes);
+    await api.register(paymentRoutes);
+    await api.register(ratingRoutes);
+    await api.register(walletRoutes);
+    await api.register(profileRoutes);
+    await api.register(catalogRoutes);
+    await api.register(qrRoutes);
+    await api.register(displayRoutes);
+    await api.register(uploadsPlugin);
+    if (ctx.config.devOutbox && !ctx.config.isProduction) await api.register(devRoutes);
+  });
 
   await registerWebApp(app, ctx.config.webDistDir);
 
