@@ -7,7 +7,7 @@ import { preloadPage } from './app/router';
 import { startSessionRequest } from './app/session-request';
 import { useSessionStore } from './features/auth/stores/session-store';
 import { SESSION_PATH } from './features/auth/api/session-url';
-import { peekPageAnswer } from './lib/early-requests';
+import { peekPageAnswerData } from './lib/early-requests';
 import { loadWhenIdle } from './lib/idle';
 import { registerServiceWorker } from './lib/service-worker';
 import { reloadOnStaleBuild } from './lib/stale-build';
@@ -22,7 +22,7 @@ reloadOnStaleBuild();
 startSessionRequest();
 QueryProvider.preload();
 // The page may say who is signed in (the server's answer inside it); else this device's memory.
-const sessionInPage = peekPageAnswer(SESSION_PATH);
+const sessionInPage = peekPageAnswerData(SESSION_PATH);
 const probablySignedIn =
   sessionInPage === undefined ? useSessionStore.getState().userId !== null : sessionInPage !== null;
 preloadPage(window.location.pathname, probablySignedIn);

@@ -4,7 +4,7 @@ import { matchPath, matchRoutes, useLocation, useRoutes, type RouteObject } from
 import { paths } from '@/config/paths';
 import { eventLandingUrl } from '@/features/room/api/landing-url';
 import { requestEarly } from '@/lib/early-requests';
-import { removePagePoster } from '@/lib/page-poster';
+import { removePosterOfOtherPage } from '@/lib/page-poster';
 import { RedirectSignedIn, RequireAppAccess, RootRedirect } from './guards/guards';
 import { BareLayout } from './layouts/bare-layout';
 import { PublicLayout } from './layouts/public-layout';
@@ -307,15 +307,13 @@ export function AppRoutes() {
 }
 
 /**
- * The landing's poster (lib/page-poster.ts) covers the app until the landing
- * has drawn itself (routes/room/event-landing.tsx); any other page the app
+ * A page's poster (lib/page-poster.ts) covers the app until that page has
+ * drawn itself (the landing, the guest's event page); any other page the app
  * goes to (a redirect, a link) removes it before it shows.
  */
 function usePosterOnlyOnItsPage() {
   const { pathname } = useLocation();
-  useLayoutEffect(() => {
-    if (!matchPath(paths.room.landing.path, pathname)) removePagePoster();
-  }, [pathname]);
+  useLayoutEffect(() => removePosterOfOtherPage(pathname), [pathname]);
 }
 
 /**

@@ -16,7 +16,7 @@ const PAGE_ANSWERS_ID = 'ff-page-answers';
 /** A page's answers are for its start: a call made later asks the server again. */
 const PAGE_ANSWERS_FRESH_MS = 30_000;
 
-interface PageAnswer {
+export interface PageAnswer {
   status: number;
   body: unknown;
 }
@@ -56,8 +56,13 @@ function freshPageAnswer(url: string): PageAnswer | undefined {
   return readPageAnswers().get(url);
 }
 
+/** The server's answer for `url` in this page, without taking it (undefined if none). */
+export function peekPageAnswer(url: string): PageAnswer | undefined {
+  return freshPageAnswer(url);
+}
+
 /** The data of the server's answer for `url` in this page, without taking it (undefined if none). */
-export function peekPageAnswer(url: string): unknown {
+export function peekPageAnswerData(url: string): unknown {
   const body = freshPageAnswer(url)?.body;
   return typeof body === 'object' && body !== null && 'data' in body ? body.data : undefined;
 }

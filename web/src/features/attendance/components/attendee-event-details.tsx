@@ -3,9 +3,9 @@ import {
   type AttendeeEventDetails as Details,
   type SongRequest,
 } from '@floorfill/shared';
-import { Badge, Button, Card, Grid, Group, Stack, Text, Title } from '@mantine/core';
+import { Badge, Box, Button, Card, Grid, Group, Stack, Text, Title } from '@mantine/core';
 import { IconCheck, IconDoorExit, IconLogin2, IconUser } from '@tabler/icons-react';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { GoBackButton } from '@/components/ui/go-back-button';
 import { paths } from '@/config/paths';
@@ -35,6 +35,7 @@ import { useAfterFirstPaint } from '@/lib/after-first-paint';
 import { markPageDrawn } from '@/lib/idle';
 import { LazyDialog } from '@/lib/lazy-dialog';
 import { notifyError, notifyInfo, notifySuccess } from '@/lib/notify';
+import { removePagePoster } from '@/lib/page-poster';
 import { attendanceKeys } from '../api/attendance-keys';
 import { isEventId, useAttendeeEventDetails } from '../api/get-attendee-event-details';
 import { useJoinEvent, useLeaveEvent } from '../api/membership';
@@ -47,6 +48,16 @@ export const ENDED_NO_REQUESTS = `${REQUEST_MSG.eventEnded} Requests are closed.
 type Pending = { kind: 'join' } | { kind: 'leave' } | { kind: 'cancel'; request: SongRequest };
 
 const NO_REQUESTS: SongRequest[] = [];
+
+/**
+ * Holds a screen's height where the page's second render will draw (below
+ * the fold on a phone): the legal links under the page start off screen and
+ * stay there, instead of jumping down when that render arrives (a layout
+ * shift the phone would show).
+ */
+function LaterPlace() {
+  return <Box mih="100dvh" aria-hidden="true" />;
+}
 
 function EventStateBadge({ event }: { event: Details }) {
   if (event.is_live) {
@@ -119,10 +130,14 @@ export function AttendeeEventDetails({ eventId, userId, isGuest }: AttendeeEvent
     if (missing) navigate(paths.notFound.getHref(), { replace: true });
   }, [missing, navigate]);
 
-  // What can wait (the rest of the stylesheet, the service worker) starts once the page shows.
+  // Once the page shows the event (or why it cannot), the server's poster of its top
+  // (lib/page-poster.ts) gives way in the same frame, and what can wait (the rest of the
+  // stylesheet, the socket, the service worker) starts.
   const shown = event !== undefined || details.isError;
-  useEffect(() => {
-    if (shown) markPageDrawn();
+  useLayoutEffect(() => {
+    if (!shown) return;
+    removePagePoster();
+    markPageDrawn();
   }, [shown]);
   // The top of the page (the header, the song search) draws first; what is below the fold on
   // a phone follows in a second, interruptible render.
@@ -292,7 +307,9 @@ export function AttendeeEventDetails({ eventId, userId, isGuest }: AttendeeEvent
                     )}
                     <EventFacts event={event} />
                   </>
-                ) : null}
+                ) : (
+                  <LaterPlace />
+                )}
               </>
             ) : (
               <>
