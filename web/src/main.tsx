@@ -1,5 +1,5 @@
 import './app/styles/shell.css';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
 import { QueryProvider } from './app/query-provider-lazy';
@@ -16,22 +16,35 @@ import { runZodWithoutEval } from './lib/zod-without-eval';
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
+/**
+ * Asks for who is signed in and fetches the chunks of this page side by side
+ * while React starts, then starts React. React draws the first frame as a
+ * transition, in short tasks a phone can answer a tap between.
+ */
+function startApp(root: HTMLElement) {
+  startSessionRequest();
+  QueryProvider.preload();
+  // The page may say who is signed in (the server's answer inside it); else this device's memory.
+  const sessionInPage = peekPageAnswerData(SESSION_PATH);
+  const probablySignedIn =
+    sessionInPage === undefined
+      ? useSessionStore.getState().userId !== null
+      : sessionInPage !== null;
+  preloadPage(window.location.pathname, probablySignedIn);
+  startTransition(() => {
+    createRoot(root).render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    );
+  });
+}
+
 runZodWithoutEval();
 reloadOnStaleBuild();
-// Who is signed in, and the chunks of this page, are fetched side by side while React starts.
-startSessionRequest();
-QueryProvider.preload();
-// The page may say who is signed in (the server's answer inside it); else this device's memory.
-const sessionInPage = peekPageAnswerData(SESSION_PATH);
-const probablySignedIn =
-  sessionInPage === undefined ? useSessionStore.getState().userId !== null : sessionInPage !== null;
-preloadPage(window.location.pathname, probablySignedIn);
-
-createRoot(container).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+// In a task of its own, after the task that ran the app's code: on a slow phone the two
+// together (the code, then a link element for each chunk the page fetches) block it for long.
+setTimeout(() => startApp(container), 0);
 
 // Once the page is up and drawn: the rest of the stylesheet (for dialogs a guest page may open
 // later) and the service worker that keeps the app working offline.

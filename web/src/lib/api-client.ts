@@ -7,7 +7,7 @@ import {
 } from '@floorfill/shared';
 import type { z } from 'zod';
 import { ApiError, reportUnauthorized } from './api-error';
-import { peekPageAnswer, takeEarlyResponse } from './early-requests';
+import { takeEarlyResponse, takePageAnswer } from './early-requests';
 
 export {
   ApiError,
@@ -166,16 +166,16 @@ async function request<T>(
 
 /**
  * The validated `data` of a successful answer to GET `path` that the server
- * put inside this page (lib/early-requests.ts), read at once and left for the
- * first call to take: a page that has it draws its content in its first
- * render instead of a loader. Undefined when the page holds no such answer,
- * or holds a failure or data the schema refuses.
+ * put inside this page (lib/early-requests.ts), taken at once instead of by
+ * the first call: a page that has it draws its content in its first render
+ * instead of a loader. Undefined when the page holds no such answer, or holds
+ * a failure or data the schema refuses (the call then asks the server).
  */
-export function answerInPage<T>(
+export function takeAnswerInPage<T>(
   path: string,
   options: Pick<TypedRequestOptions<T>, 'query' | 'schema'>,
 ): T | undefined {
-  const answer = peekPageAnswer(buildUrl(path, options.query));
+  const answer = takePageAnswer(buildUrl(path, options.query));
   if (!answer) return undefined;
   const ok = answer.status >= 200 && answer.status < 300;
   if (!isSuccess(ok, answer.body)) return undefined;

@@ -56,9 +56,11 @@ function freshPageAnswer(url: string): PageAnswer | undefined {
   return readPageAnswers().get(url);
 }
 
-/** The server's answer for `url` in this page, without taking it (undefined if none). */
-export function peekPageAnswer(url: string): PageAnswer | undefined {
-  return freshPageAnswer(url);
+/** The server's answer for `url` in this page, at most once (undefined if none). */
+export function takePageAnswer(url: string): PageAnswer | undefined {
+  const answer = freshPageAnswer(url);
+  if (answer) readPageAnswers().delete(url);
+  return answer;
 }
 
 /** The data of the server's answer for `url` in this page, without taking it (undefined if none). */
@@ -83,9 +85,8 @@ export function requestEarly(url: string): void {
 
 /** The early answer for `url`, at most once. */
 export function takeEarlyResponse(url: string): Promise<Response> | undefined {
-  const answer = freshPageAnswer(url);
+  const answer = takePageAnswer(url);
   if (answer) {
-    readPageAnswers().delete(url);
     return Promise.resolve(
       new Response(JSON.stringify(answer.body), {
         status: answer.status,

@@ -8,7 +8,7 @@ import { LogoLink } from '@/components/ui/logo';
 import { OfflineBanner } from '@/components/ui/offline-banner';
 import { ProfileMenu } from '@/features/auth/components/profile-menu';
 import { useSessionStore } from '@/features/auth/stores/session-store';
-import { useAfterFirstPaint } from '@/lib/after-first-paint';
+import { useWhenIdle } from '@/lib/after-first-paint';
 import { useMenuStore } from '@/stores/menu-store';
 import classes from './app-layout.module.css';
 import { SideMenu } from './side-menu';
@@ -33,8 +33,8 @@ export function AppLayout() {
     getInitialValueInEffect: false,
   });
   const open = narrow ? mobileOpen : desktopOpen;
-  // A collapsed menu (a phone's, at first) is drawn after the page's first paint.
-  const menuDrawn = useAfterFirstPaint();
+  // A collapsed menu (a phone's, at first) is drawn once the page is up and the phone idle.
+  const menuDrawn = useWhenIdle();
 
   if (role === null) return null;
 

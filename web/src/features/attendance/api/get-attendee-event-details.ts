@@ -1,6 +1,6 @@
 import { attendeeEventDetailsSchema } from '@floorfill/shared';
-import { useQuery } from '@tanstack/react-query';
-import { answerInPage, api } from '@/lib/api-client';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api, takeAnswerInPage } from '@/lib/api-client';
 import { attendanceKeys } from './attendance-keys';
 
 const DETAILS_PATH = '/api/v1/get-attendee-event-details';
@@ -12,13 +12,16 @@ export function isEventId(id: number): boolean {
 /**
  * The attendee's (or guest's) view of one event: whether they joined, their
  * own requests, the host, and the seq the live room resyncs from. The live
- * room decides how often it is polled. Opened from a page that carries this
- * answer (server/src/http/page-answers.ts), the cache starts with it, so the
- * page draws the event in its first render; the query's first fetch still
- * takes that same answer instead of asking the network.
+ * room around the page (`LiveEventRoom`) polls it at its pace.
+ *
+ * Opened from a page that carries this answer (server/src/http/page-answers.ts),
+ * the cache starts with it, so the page draws the event in its first render,
+ * and mounting does not fetch it again: the answer is as fresh as that fetch
+ * would be, the room catches up from its seq once subscribed, and the poll
+ * goes on as ever.
  */
-export function useAttendeeEventDetails(eventId: number, pollInterval: number) {
-  return useQuery({
+export function attendeeEventDetailsQuery(eventId: number) {
+  return queryOptions({
     queryKey: attendanceKeys.details(eventId),
     queryFn: async ({ signal }) =>
       (
@@ -29,8 +32,16 @@ export function useAttendeeEventDetails(eventId: number, pollInterval: number) {
         })
       ).data,
     initialData: () =>
-      answerInPage(DETAILS_PATH, { query: { id: eventId }, schema: attendeeEventDetailsSchema }),
-    refetchInterval: pollInterval,
+      takeAnswerInPage(DETAILS_PATH, {
+        query: { id: eventId },
+        schema: attendeeEventDetailsSchema,
+      }),
+    // Data only from the page's answer (never fetched yet) is not fetched again on mount.
+    refetchOnMount: (query) => query.state.dataUpdateCount > 0,
     enabled: isEventId(eventId),
   });
+}
+
+export function useAttendeeEventDetails(eventId: number) {
+  return useQuery(attendeeEventDetailsQuery(eventId));
 }

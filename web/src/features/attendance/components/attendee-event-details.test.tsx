@@ -291,7 +291,7 @@ describe('attendee event details', () => {
 
       expect(screen.getByRole('heading', { level: 1, name: 'Harbour Lights' })).toBeVisible();
       expect(screen.getByLabelText('Search songs')).toBeInTheDocument();
-      // The query's own first fetch took the same answer instead of the network.
+      // Nor does it fetch that answer again as it mounts.
       expect(await screen.findByRole('heading', { name: 'Your requests' })).toBeInTheDocument();
       expect(calls.filter((call) => call.path === '/api/v1/get-attendee-event-details')).toEqual(
         [],
