@@ -8,7 +8,6 @@ import { startSessionRequest } from './app/session-request';
 import { useSessionStore } from './features/auth/stores/session-store';
 import { SESSION_PATH } from './features/auth/api/session-url';
 import { peekPageAnswerData } from './lib/early-requests';
-import { loadWhenIdle } from './lib/idle';
 import { registerServiceWorker } from './lib/service-worker';
 import { reloadOnStaleBuild } from './lib/stale-build';
 import { runZodWithoutEval } from './lib/zod-without-eval';
@@ -46,7 +45,5 @@ reloadOnStaleBuild();
 // together (the code, then a link element for each chunk the page fetches) block it for long.
 setTimeout(() => startApp(container), 0);
 
-// Once the page is up and drawn: the rest of the stylesheet (for dialogs a guest page may open
-// later) and the service worker that keeps the app working offline.
-loadWhenIdle(() => import('./app/styles/all-styles'));
+// Once the page is up and drawn: the service worker that keeps the app working offline.
 registerServiceWorker();

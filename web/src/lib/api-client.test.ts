@@ -243,7 +243,7 @@ describe('answers inside the page', () => {
     expect(calls).toHaveLength(1);
   });
 
-  it('has nothing for a failure, data the schema refuses, or another call', async () => {
+  it('leaves a failure, or data the schema refuses, for the first call to meet', async () => {
     const client = await clientInPage({
       [url]: { status: 404, body: { status: false, msg: 'Event not found.' } },
       '/api/v1/get-attendee-event-details?id=8': {
@@ -255,10 +255,16 @@ describe('answers inside the page', () => {
         body: { status: false, msg: 'No.', data: { name: 'Dock' } },
       },
     });
+    const calls = stubApi({});
     for (const id of [7, 8, 9, 10]) {
       expect(
         client.takeAnswerInPage('/api/v1/get-attendee-event-details', { query: { id }, schema }),
       ).toBeUndefined();
     }
+    const missing = await client.api
+      .get('/api/v1/get-attendee-event-details', { query: { id: 7 }, schema })
+      .catch((error: unknown) => error);
+    expect(missing).toMatchObject({ httpStatus: 404, msg: 'Event not found.' });
+    expect(calls).toHaveLength(0);
   });
 });

@@ -7,7 +7,7 @@ import {
 } from '@floorfill/shared';
 import type { z } from 'zod';
 import { ApiError, reportUnauthorized } from './api-error';
-import { takeEarlyResponse, takePageAnswer } from './early-requests';
+import { peekPageAnswer, takeEarlyResponse, takePageAnswer } from './early-requests';
 
 export {
   ApiError,
@@ -169,18 +169,34 @@ async function request<T>(
  * put inside this page (lib/early-requests.ts), taken at once instead of by
  * the first call: a page that has it draws its content in its first render
  * instead of a loader. Undefined when the page holds no such answer, or holds
- * a failure or data the schema refuses (the call then asks the server).
+ * a failure or data the schema refuses: that answer is left for the first
+ * call, which meets it as if the server had just given it.
  */
 export function takeAnswerInPage<T>(
   path: string,
   options: Pick<TypedRequestOptions<T>, 'query' | 'schema'>,
 ): T | undefined {
-  const answer = takePageAnswer(buildUrl(path, options.query));
+  const url = buildUrl(path, options.query);
+  const answer = peekPageAnswer(url);
   if (!answer) return undefined;
   const ok = answer.status >= 200 && answer.status < 300;
   if (!isSuccess(ok, answer.body)) return undefined;
   const parsed = options.schema.safeParse(answer.body.data);
-  return parsed.success ? parsed.data : undefined;
+  if (!parsed.success) return undefined;
+  takePageAnswer(url);
+  return parsed.data;
+}
+
+/**
+ * `refetchOnMount` of a query that starts from the page's own answer
+ * (`initialData` from `takeAnswerInPage`): what was never fetched is not
+ * fetched as it mounts, since that answer is as fresh as the fetch would be;
+ * once fetched, the query refetches on mount as any other.
+ */
+export function refetchOnMountUnlessFromPage(query: {
+  state: { dataUpdateCount: number };
+}): boolean {
+  return query.state.dataUpdateCount > 0;
 }
 
 /** GET of a paged list: typed `data` plus the envelope's `pagination`. */

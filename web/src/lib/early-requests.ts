@@ -56,6 +56,11 @@ function freshPageAnswer(url: string): PageAnswer | undefined {
   return readPageAnswers().get(url);
 }
 
+/** The server's answer for `url` in this page, without taking it (undefined if none). */
+export function peekPageAnswer(url: string): PageAnswer | undefined {
+  return freshPageAnswer(url);
+}
+
 /** The server's answer for `url` in this page, at most once (undefined if none). */
 export function takePageAnswer(url: string): PageAnswer | undefined {
   const answer = freshPageAnswer(url);

@@ -1,6 +1,6 @@
 import { attendeeEventDetailsSchema } from '@floorfill/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, takeAnswerInPage } from '@/lib/api-client';
+import { api, refetchOnMountUnlessFromPage, takeAnswerInPage } from '@/lib/api-client';
 import { attendanceKeys } from './attendance-keys';
 
 const DETAILS_PATH = '/api/v1/get-attendee-event-details';
@@ -36,8 +36,7 @@ export function attendeeEventDetailsQuery(eventId: number) {
         query: { id: eventId },
         schema: attendeeEventDetailsSchema,
       }),
-    // Data only from the page's answer (never fetched yet) is not fetched again on mount.
-    refetchOnMount: (query) => query.state.dataUpdateCount > 0,
+    refetchOnMount: refetchOnMountUnlessFromPage,
     enabled: isEventId(eventId),
   });
 }
