@@ -317,20 +317,23 @@ function usePosterOnlyOnItsPage() {
 }
 
 /**
- * Starts fetching the chunks of the page at `pathname` (its layouts and
- * screen) while the app asks who is signed in, instead of after; and the
- * event landing's data, which needs no session. Pages behind sign-in are
- * fetched only for a device that was signed in last time: a visitor who is
- * not is sent elsewhere and would not use them.
+ * What starts fetching the page at `pathname` while the app asks who is
+ * signed in, instead of after: the event landing's data, which needs no
+ * session, and the chunks of its layouts and screen, one step each. Pages
+ * behind sign-in are fetched only for a device that was signed in last time:
+ * a visitor who is not is sent elsewhere and would not use them.
  */
-export function preloadPage(pathname: string, probablySignedIn: boolean): void {
+export function pagePreloads(pathname: string, probablySignedIn: boolean): (() => void)[] {
+  const steps: (() => void)[] = [];
   const landing = matchPath(paths.room.landing.path, pathname);
-  if (landing?.params.code) requestEarly(eventLandingUrl(landing.params.code));
+  const code = landing?.params.code;
+  if (code) steps.push(() => requestEarly(eventLandingUrl(code)));
   for (const match of matchRoutes(routes, pathname) ?? []) {
     const element = match.route.element;
     const type: unknown =
       element && typeof element === 'object' && 'type' in element ? element.type : null;
-    if (type === RequireAppAccess && !probablySignedIn) return;
-    if (isLazyRoute(type)) type.preload();
+    if (type === RequireAppAccess && !probablySignedIn) break;
+    if (isLazyRoute(type)) steps.push(type.preload);
   }
+  return steps;
 }

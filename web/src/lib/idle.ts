@@ -24,6 +24,19 @@ export function afterNextPaint(run: () => void): () => void {
 }
 
 /**
+ * Runs each step in a task of its own, one after the other: work a phone must
+ * do at once, but not in one long task it could not answer a tap during.
+ */
+export function inTasksOfTheirOwn(steps: readonly (() => void)[]): void {
+  const [step, ...rest] = steps;
+  if (!step) return;
+  setTimeout(() => {
+    step();
+    inTasksOfTheirOwn(rest);
+  }, 0);
+}
+
+/**
  * Called by a guest page once its content is on screen (the landing, the
  * event page): work kept for later (`afterPageDrawn`, `whenIdle`) starts only
  * then, each piece in a task of its own after that frame, so on slow mobile
