@@ -1,7 +1,15 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Plugin } from 'vite';
-import { guestPageFiles, readViteManifest, type ViteManifest } from './guest-pages';
+import {
+  ENTRY,
+  filesOf,
+  guestPageFiles,
+  readViteManifest,
+  staticClosure,
+  type ViteManifest,
+} from './guest-pages';
 
 /** Mantine names each component's CSS classes `m_` and eight hex digits, in its code and its stylesheet alike. */
 const MANTINE_CLASS = /\bm_[0-9a-f]{8}\b/g;
@@ -34,11 +42,57 @@ export function unstyledGuestClasses(
   return unstyled;
 }
 
+const mantineStyles = path.dirname(
+  createRequire(import.meta.url).resolve('@mantine/core/styles.layer.css'),
+);
+
+/** Mantine's own stylesheet, whose order of components the first paint's must keep. */
+function mantineStylesheet(): string {
+  return readFileSync(path.join(mantineStyles, 'styles.layer.css'), 'utf8');
+}
+
+/** The component stylesheet of Mantine's that defines class `name` (`Button.layer.css`). */
+function mantineFileOf(name: string): string {
+  const dir = path.join(mantineStyles, 'styles');
+  const file = readdirSync(dir).find(
+    (entry) =>
+      entry.endsWith('.layer.css') &&
+      readFileSync(path.join(dir, entry), 'utf8').includes(`.${name}`),
+  );
+  return file ?? name;
+}
+
+/**
+ * The first pair of Mantine classes the first paint's stylesheet puts in
+ * another order than Mantine's own does (null when it keeps that order): a
+ * component's rules must come after those of the components it builds on, or
+ * theirs win over its own (an UnstyledButton's after a Button's unstyle it).
+ */
+export function firstStyleOutOfOrder(
+  manifest: ViteManifest,
+  distDir: string,
+  mantineCss: string,
+): [string, string] | null {
+  const stylesheets = [...filesOf(manifest, staticClosure(manifest, ENTRY))].filter((file) =>
+    file.endsWith('.css'),
+  );
+  const css = stylesheets.map((file) => readFileSync(path.join(distDir, file), 'utf8')).join('');
+  let previous: { name: string; at: number } | null = null;
+  for (const name of mantineClassesIn(css)) {
+    const at = mantineCss.indexOf(`.${name}`);
+    if (at < 0) continue;
+    if (previous && at < previous.at) return [previous.name, name];
+    previous = { name, at };
+  }
+  return null;
+}
+
 /**
  * The guest's pages (the event landing, the event page and what they open)
  * load only the first paint's stylesheet (src/app/styles/shell.css), never
  * Mantine's whole one: the build fails when their code can draw a Mantine
- * component that stylesheet leaves out, which would show unstyled.
+ * component that stylesheet leaves out, or when it puts components in
+ * another order than Mantine's, either of which would show unstyled.
  */
 export function guestStyles(): Plugin {
   let outDir = '';
@@ -49,13 +103,23 @@ export function guestStyles(): Plugin {
       outDir = path.resolve(config.root, config.build.outDir);
     },
     closeBundle() {
-      const unstyled = unstyledGuestClasses(readViteManifest(outDir), outDir);
-      if (unstyled.size === 0) return;
-      const list = [...unstyled].map(([script, names]) => `  ${script}: ${names.join(', ')}`);
-      throw new Error(
-        `Guest pages draw Mantine components their stylesheet leaves out; add each one's ` +
-          `stylesheet to src/app/styles/shell.css:\n${list.join('\n')}`,
-      );
+      const manifest = readViteManifest(outDir);
+      const unstyled = unstyledGuestClasses(manifest, outDir);
+      if (unstyled.size > 0) {
+        const list = [...unstyled].map(([script, names]) => `  ${script}: ${names.join(', ')}`);
+        throw new Error(
+          `Guest pages draw Mantine components their stylesheet leaves out; add each one's ` +
+            `stylesheet to src/app/styles/shell.css:\n${list.join('\n')}`,
+        );
+      }
+      const outOfOrder = firstStyleOutOfOrder(manifest, outDir, mantineStylesheet());
+      if (outOfOrder) {
+        const [before, after] = outOfOrder.map(mantineFileOf);
+        throw new Error(
+          `src/app/styles/shell.css imports ${before} before ${after}, which Mantine's own ` +
+            `stylesheet puts first: keep its imports in Mantine's order.`,
+        );
+      }
     },
   };
 }
