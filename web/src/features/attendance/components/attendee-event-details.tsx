@@ -156,7 +156,7 @@ function EventPage({ eventId, userId, isGuest }: AttendeeEventDetailsProps) {
   // The top of the page (the header, the song search) draws first; what is below the fold on
   // a phone follows in a second, interruptible render.
   const rest = useAfterFirstPaint(event !== undefined);
-  // What can wait (the socket, the rest of the stylesheet, the service worker) starts once both
+  // What can wait (the socket, the side menu, the service worker) starts once both
   // have drawn: a connection or an answer arriving in the middle of the second render would
   // make React draw it all again at once.
   useEffect(() => {
