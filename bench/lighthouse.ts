@@ -81,6 +81,7 @@ interface Run {
   lcpMs: number;
   tbtMs: number;
   fcpMs: number;
+  cls: number;
   transferKb: number;
 }
 
@@ -227,6 +228,7 @@ async function auditOnce(page: Page, reportFile: string | undefined): Promise<Ru
       lcpMs: audits['largest-contentful-paint']?.numericValue ?? Number.NaN,
       tbtMs: audits['total-blocking-time']?.numericValue ?? Number.NaN,
       fcpMs: audits['first-contentful-paint']?.numericValue ?? Number.NaN,
+      cls: audits['cumulative-layout-shift']?.numericValue ?? Number.NaN,
       transferKb: (audits['total-byte-weight']?.numericValue ?? Number.NaN) / 1000,
     };
   } finally {
@@ -298,7 +300,7 @@ function runRows(name: string, runs: Run[]): Row[] {
     `${name}, run ${index + 1}`,
     `perf ${run.performance} · a11y ${run.accessibility} · BP ${run.bestPractices} · ` +
       `FCP ${round2(run.fcpMs / 1000)} s · LCP ${round2(run.lcpMs / 1000)} s · ` +
-      `TBT ${Math.round(run.tbtMs)} ms · ${Math.round(run.transferKb)} KB`,
+      `TBT ${Math.round(run.tbtMs)} ms · CLS ${run.cls.toFixed(3)} · ${Math.round(run.transferKb)} KB`,
   ]);
 }
 

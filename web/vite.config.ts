@@ -4,6 +4,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { COLOR_SCHEME_STORAGE_KEY } from './src/config/color-scheme';
 import { colorSchemeScript } from './build-plugins/color-scheme-script';
 import { guestPageFiles, readViteManifest } from './build-plugins/guest-pages';
+import { guestStyles } from './build-plugins/guest-styles';
 import { precompress } from './build-plugins/precompress';
 
 const apiOrigin = 'http://127.0.0.1:3000';
@@ -90,6 +91,7 @@ export default defineConfig({
       },
     }),
     precompress(),
+    guestStyles(),
   ],
   resolve: {
     alias: { '@': decodeURIComponent(new URL('./src', import.meta.url).pathname) },

@@ -37,8 +37,8 @@ export const GUEST_PAGES = [
   },
 ] as const;
 
-/** Fetched after a guest page is up (toasts, the rest of the stylesheet); kept for offline use too. */
-const AFTER_FIRST_PAINT = ['src/app/toasts.tsx', 'src/app/styles/all-styles.ts'];
+/** Fetched after a guest page is up (the toasts); kept for offline use too. */
+const AFTER_FIRST_PAINT = ['src/app/toasts.tsx'];
 
 /** The entry's key in the manifest. */
 export const ENTRY = 'index.html';

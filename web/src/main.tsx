@@ -1,14 +1,14 @@
 import './app/styles/shell.css';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
 import { QueryProvider } from './app/query-provider-lazy';
-import { preloadPage } from './app/router';
+import { pagePreloads } from './app/router';
 import { startSessionRequest } from './app/session-request';
 import { useSessionStore } from './features/auth/stores/session-store';
 import { SESSION_PATH } from './features/auth/api/session-url';
-import { peekPageAnswer } from './lib/early-requests';
-import { loadWhenIdle } from './lib/idle';
+import { peekPageAnswerData } from './lib/early-requests';
+import { inTasksOfTheirOwn } from './lib/idle';
 import { registerServiceWorker } from './lib/service-worker';
 import { reloadOnStaleBuild } from './lib/stale-build';
 import { runZodWithoutEval } from './lib/zod-without-eval';
@@ -16,24 +16,32 @@ import { runZodWithoutEval } from './lib/zod-without-eval';
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
+/** React draws the first frame as a transition, in short tasks a phone can answer a tap between. */
+function render(root: HTMLElement) {
+  startTransition(() => {
+    createRoot(root).render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    );
+  });
+}
+
 runZodWithoutEval();
 reloadOnStaleBuild();
-// Who is signed in, and the chunks of this page, are fetched side by side while React starts.
-startSessionRequest();
-QueryProvider.preload();
 // The page may say who is signed in (the server's answer inside it); else this device's memory.
-const sessionInPage = peekPageAnswer(SESSION_PATH);
+const sessionInPage = peekPageAnswerData(SESSION_PATH);
 const probablySignedIn =
   sessionInPage === undefined ? useSessionStore.getState().userId !== null : sessionInPage !== null;
-preloadPage(window.location.pathname, probablySignedIn);
+// Who is signed in, and the chunks of this page, are fetched side by side while React starts.
+// Each in a task of its own after the one that ran the app's code: on a slow phone asking for a
+// chunk (a link element for each of its files) is long enough to add up.
+inTasksOfTheirOwn([
+  startSessionRequest,
+  QueryProvider.preload,
+  ...pagePreloads(window.location.pathname, probablySignedIn),
+  () => render(container),
+]);
 
-createRoot(container).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
-
-// Once the page is up and drawn: the rest of the stylesheet (for dialogs a guest page may open
-// later) and the service worker that keeps the app working offline.
-loadWhenIdle(() => import('./app/styles/all-styles'));
+// Once the page is up and drawn: the service worker that keeps the app working offline.
 registerServiceWorker();

@@ -4,9 +4,10 @@ import path from 'node:path';
 import { eventLandingSchema } from '@floorfill/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { escapeHtml } from '../../src/http/escape-html.ts';
-import { jsonForHtml, landingPoster } from '../../src/http/page-answers.ts';
-import { post } from '../helpers/factories.ts';
-import { insertEvent, signIn, type SignedIn } from '../helpers/event-factories.ts';
+import { jsonForHtml } from '../../src/http/page-answers.ts';
+import { landingPoster } from '../../src/http/page-posters.ts';
+import { createMember, logIn, post } from '../helpers/factories.ts';
+import { insertEvent, joinEvent, signIn, type SignedIn } from '../helpers/event-factories.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
 const PAGE = `<!doctype html><html><head><title>Floorfill</title><script type="module" src="/assets/index-Ab12Cd34.js"></script></head><body><div id="root"></div></body></html>`;
@@ -111,10 +112,80 @@ describe('answers inside the page', () => {
     expect(details?.body.data).toMatchObject({ id: event.id, joined: true });
 
     // Nobody signed in: only the session's answer (null); the event is the API's to refuse.
-    const anonymous = answersIn((await page(`/attendee/event/${event.id}`)).body);
-    expect(Object.keys(anonymous)).toEqual(['/api/auth/session']);
+    const anonymousPage = (await page(`/attendee/event/${event.id}`)).body;
+    expect(Object.keys(answersIn(anonymousPage))).toEqual(['/api/auth/session']);
+    expect(anonymousPage).not.toContain('ff-poster');
   });
+
+  it("draws the joined guest's event page top from their own answers, for that page only", async () => {
+    const name = '<b>Harbour</b> & "Lights"';
+    const event = await insertEvent(t, host.id, {
+      name,
+      start: new Date(Date.now() - 3_600_000).toISOString(),
+      end: new Date(Date.now() + 3_600_000).toISOString(),
+    });
+    const cookie = await guestCookie('Mia');
+    await join(event.code, cookie);
+
+    const res = await page(`/attendee/event/${event.id}`, cookie);
+
+    const poster = posterIn(res.body);
+    expect(poster).toContain(`data-path="/attendee/event/${event.id}"`);
+    expect(poster).toContain(`<h1 class="ff-poster-event-name">${escapeHtml(name)}</h1>`);
+    expect(poster).toContain('>Hosted by Dana Host</p>');
+    expect(poster).toContain('ff-poster-badge-live">Live<');
+    expect(poster).toContain('>Joined<');
+    expect(poster).toContain('>Leave<');
+    // The avatar's letter is the guest's own; a guest has no way back to a dashboard.
+    expect(poster).toContain('<span class="ff-poster-avatar">M</span>');
+    expect(poster).not.toContain('Go Back');
+    // Nothing the answer does not say: no code, no address.
+    expect(poster).not.toContain(event.code);
+    expect(poster).not.toContain('Main St');
+  });
+
+  it('draws no poster for a visitor who has not joined, and a way back for a member', async () => {
+    const event = await insertEvent(t, host.id, { name: 'Dock Party' });
+    const member = await createMember(t, { name: 'Ola', defaultLogin: 3 });
+    const { cookie: session } = await logIn(t, member);
+    const cookie = `ff_session=${session}`;
+
+    const before = await page(`/attendee/event/${event.id}`, cookie);
+    expect(
+      answersIn(before.body)[`/api/v1/get-attendee-event-details?id=${event.id}`]?.status,
+    ).toBe(200);
+    expect(before.body).not.toContain('ff-poster');
+
+    await joinEvent(t, event.id, member.id);
+    const poster = posterIn((await page(`/attendee/event/${event.id}`, cookie)).body);
+    expect(poster).toContain('<h1 class="ff-poster-event-name">Dock Party</h1>');
+    expect(poster).toContain('>Go Back<');
+    // Not started yet: no Live or Ended badge.
+    expect(poster).not.toContain('ff-poster-badge');
+  });
+
+  async function guestCookie(name: string): Promise<string> {
+    const login = await post(t, '/api/v1/login-as-guest', { name });
+    return String(login.headers['set-cookie'] ?? '').split(';')[0] ?? '';
+  }
+
+  async function join(code: string, cookie: string): Promise<void> {
+    const joined = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/join-event',
+      headers: { cookie, 'content-type': 'application/json', origin: 'http://localhost:3000' },
+      payload: { event_code: code },
+    });
+    expect(joined.statusCode).toBe(200);
+  }
 });
+
+/** The poster a served page carries (it closes the body). */
+function posterIn(html: string): string {
+  const start = html.indexOf('<div id="ff-poster"');
+  if (start < 0) throw new Error(`no poster in the page: ${html}`);
+  return html.slice(start, html.indexOf('</body>'));
+}
 
 describe('the page parts as HTML', () => {
   it('writes JSON that no name can end or change the script block with', () => {
@@ -125,10 +196,10 @@ describe('the page parts as HTML', () => {
 
   it('draws no poster for a banner it could not place as the page does', () => {
     const event = { name: 'A', formatted_start_time: 'Fri', timezone: 'UTC' };
-    expect(landingPoster({ ...event, banner_path: null })).toContain('ff-poster-title');
-    expect(landingPoster({ ...event, banner_path: '/uploads/banner/a.webp' })).toContain(
+    expect(landingPoster('/e/A', { ...event, banner_path: null })).toContain('ff-poster-title');
+    expect(landingPoster('/e/A', { ...event, banner_path: '/uploads/banner/a.webp' })).toContain(
       '<img class="ff-poster-banner" src="/uploads/banner/a.webp" alt="">',
     );
-    expect(landingPoster({ ...event, banner_path: 'javascript:alert(1)' })).toBe('');
+    expect(landingPoster('/e/A', { ...event, banner_path: 'javascript:alert(1)' })).toBe('');
   });
 });

@@ -28,12 +28,25 @@ function useToastsWanted(): boolean {
   return wanted;
 }
 
+/**
+ * The toasts once wanted. A component of its own: their arrival redraws only
+ * this, not the theme's provider and with it every component of the page.
+ */
+function ToastsWhenWanted() {
+  const wanted = useToastsWanted();
+  if (!wanted) return null;
+  return (
+    <Suspense fallback={null}>
+      <Toasts />
+    </Suspense>
+  );
+}
+
 /** Light, dark, or the system's choice ("auto", the default), remembered on this device. */
 const colorSchemeManager = localStorageColorSchemeManager({ key: COLOR_SCHEME_STORAGE_KEY });
 
 /** Theme and toasts; the server-data cache sits below the root layout (layouts/root-layout.tsx). */
 export function AppProvider({ children }: { children: ReactNode }) {
-  const toastsWanted = useToastsWanted();
   return (
     <MantineProvider
       theme={theme}
@@ -41,11 +54,7 @@ export function AppProvider({ children }: { children: ReactNode }) {
       colorSchemeManager={colorSchemeManager}
       defaultColorScheme="auto"
     >
-      {toastsWanted ? (
-        <Suspense fallback={null}>
-          <Toasts />
-        </Suspense>
-      ) : null}
+      <ToastsWhenWanted />
       {children}
     </MantineProvider>
   );

@@ -4,7 +4,7 @@ import { matchPath, matchRoutes, useLocation, useRoutes, type RouteObject } from
 import { paths } from '@/config/paths';
 import { eventLandingUrl } from '@/features/room/api/landing-url';
 import { requestEarly } from '@/lib/early-requests';
-import { removePagePoster } from '@/lib/page-poster';
+import { removePosterOfOtherPage } from '@/lib/page-poster';
 import { RedirectSignedIn, RequireAppAccess, RootRedirect } from './guards/guards';
 import { BareLayout } from './layouts/bare-layout';
 import { PublicLayout } from './layouts/public-layout';
@@ -307,32 +307,33 @@ export function AppRoutes() {
 }
 
 /**
- * The landing's poster (lib/page-poster.ts) covers the app until the landing
- * has drawn itself (routes/room/event-landing.tsx); any other page the app
+ * A page's poster (lib/page-poster.ts) covers the app until that page has
+ * drawn itself (the landing, the guest's event page); any other page the app
  * goes to (a redirect, a link) removes it before it shows.
  */
 function usePosterOnlyOnItsPage() {
   const { pathname } = useLocation();
-  useLayoutEffect(() => {
-    if (!matchPath(paths.room.landing.path, pathname)) removePagePoster();
-  }, [pathname]);
+  useLayoutEffect(() => removePosterOfOtherPage(pathname), [pathname]);
 }
 
 /**
- * Starts fetching the chunks of the page at `pathname` (its layouts and
- * screen) while the app asks who is signed in, instead of after; and the
- * event landing's data, which needs no session. Pages behind sign-in are
- * fetched only for a device that was signed in last time: a visitor who is
- * not is sent elsewhere and would not use them.
+ * What starts fetching the page at `pathname` while the app asks who is
+ * signed in, instead of after: the event landing's data, which needs no
+ * session, and the chunks of its layouts and screen, one step each. Pages
+ * behind sign-in are fetched only for a device that was signed in last time:
+ * a visitor who is not is sent elsewhere and would not use them.
  */
-export function preloadPage(pathname: string, probablySignedIn: boolean): void {
+export function pagePreloads(pathname: string, probablySignedIn: boolean): (() => void)[] {
+  const steps: (() => void)[] = [];
   const landing = matchPath(paths.room.landing.path, pathname);
-  if (landing?.params.code) requestEarly(eventLandingUrl(landing.params.code));
+  const code = landing?.params.code;
+  if (code) steps.push(() => requestEarly(eventLandingUrl(code)));
   for (const match of matchRoutes(routes, pathname) ?? []) {
     const element = match.route.element;
     const type: unknown =
       element && typeof element === 'object' && 'type' in element ? element.type : null;
-    if (type === RequireAppAccess && !probablySignedIn) return;
-    if (isLazyRoute(type)) type.preload();
+    if (type === RequireAppAccess && !probablySignedIn) break;
+    if (isLazyRoute(type)) steps.push(type.preload);
   }
+  return steps;
 }

@@ -201,3 +201,70 @@ describe('api client', () => {
     expect(error.msg).toBe(MSG.unexpected);
   });
 });
+
+describe('answers inside the page', () => {
+  const url = '/api/v1/get-attendee-event-details?id=7';
+  const schema = z.object({ name: z.string() });
+
+  /** A fresh client for a page that carries `answers` (the module reads them once). */
+  async function clientInPage(answers: Record<string, unknown>) {
+    const script = document.createElement('script');
+    script.type = 'application/json';
+    script.id = 'ff-page-answers';
+    script.textContent = JSON.stringify(answers);
+    document.head.append(script);
+    vi.resetModules();
+    return import('./api-client');
+  }
+
+  afterEach(() => {
+    document.getElementById('ff-page-answers')?.remove();
+    vi.resetModules();
+  });
+
+  it('takes a success at once, validated, so the next call asks the server', async () => {
+    const calls = stubApi({
+      '/api/v1/get-attendee-event-details': {
+        body: { status: true, msg: '', data: { name: 'Quay' } },
+      },
+    });
+    const client = await clientInPage({
+      [url]: { status: 200, body: { status: true, msg: '', data: { name: 'Dock', extra: 1 } } },
+    });
+    const options = { query: { id: 7 }, schema };
+
+    expect(client.takeAnswerInPage('/api/v1/get-attendee-event-details', options)).toEqual({
+      name: 'Dock',
+    });
+    expect(calls).toHaveLength(0);
+    expect(client.takeAnswerInPage('/api/v1/get-attendee-event-details', options)).toBeUndefined();
+    const next = await client.api.get('/api/v1/get-attendee-event-details', options);
+    expect(next.data).toEqual({ name: 'Quay' });
+    expect(calls).toHaveLength(1);
+  });
+
+  it('leaves a failure, or data the schema refuses, for the first call to meet', async () => {
+    const client = await clientInPage({
+      [url]: { status: 404, body: { status: false, msg: 'Event not found.' } },
+      '/api/v1/get-attendee-event-details?id=8': {
+        status: 200,
+        body: { status: true, msg: '', data: { name: 8 } },
+      },
+      '/api/v1/get-attendee-event-details?id=9': {
+        status: 200,
+        body: { status: false, msg: 'No.', data: { name: 'Dock' } },
+      },
+    });
+    const calls = stubApi({});
+    for (const id of [7, 8, 9, 10]) {
+      expect(
+        client.takeAnswerInPage('/api/v1/get-attendee-event-details', { query: { id }, schema }),
+      ).toBeUndefined();
+    }
+    const missing = await client.api
+      .get('/api/v1/get-attendee-event-details', { query: { id: 7 }, schema })
+      .catch((error: unknown) => error);
+    expect(missing).toMatchObject({ httpStatus: 404, msg: 'Event not found.' });
+    expect(calls).toHaveLength(0);
+  });
+});

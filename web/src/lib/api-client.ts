@@ -7,7 +7,7 @@ import {
 } from '@floorfill/shared';
 import type { z } from 'zod';
 import { ApiError, reportUnauthorized } from './api-error';
-import { takeEarlyResponse } from './early-requests';
+import { peekPageAnswer, takeEarlyResponse, takePageAnswer } from './early-requests';
 
 export {
   ApiError,
@@ -115,6 +115,11 @@ function toApiError(response: Response, body: unknown): ApiError {
 
 type Envelope = Record<string, unknown>;
 
+/** An answer succeeded when its HTTP status says so and its envelope does not say otherwise. */
+function isSuccess(httpOk: boolean, body: unknown): body is Envelope {
+  return httpOk && isRecord(body) && body.status !== false;
+}
+
 /** Sends the call and returns the envelope of a success; any failure is thrown as an `ApiError`. */
 async function send(method: string, path: string, options: RequestOptions): Promise<Envelope> {
   let response: Response;
@@ -128,8 +133,7 @@ async function send(method: string, path: string, options: RequestOptions): Prom
   }
 
   const body = await readJson(response);
-  const succeeded = response.ok && isRecord(body) && body.status !== false;
-  if (!succeeded) {
+  if (!isSuccess(response.ok, body)) {
     if (response.status === 401 && !isAuthEndpoint(path)) reportUnauthorized();
     throw toApiError(response, body);
   }
@@ -158,6 +162,41 @@ async function request<T>(
   const msg = msgOf(envelope);
   if (!('schema' in options)) return { msg, data: envelope.data };
   return { msg, data: parseAnswer(options.schema, envelope.data) };
+}
+
+/**
+ * The validated `data` of a successful answer to GET `path` that the server
+ * put inside this page (lib/early-requests.ts), taken at once instead of by
+ * the first call: a page that has it draws its content in its first render
+ * instead of a loader. Undefined when the page holds no such answer, or holds
+ * a failure or data the schema refuses: that answer is left for the first
+ * call, which meets it as if the server had just given it.
+ */
+export function takeAnswerInPage<T>(
+  path: string,
+  options: Pick<TypedRequestOptions<T>, 'query' | 'schema'>,
+): T | undefined {
+  const url = buildUrl(path, options.query);
+  const answer = peekPageAnswer(url);
+  if (!answer) return undefined;
+  const ok = answer.status >= 200 && answer.status < 300;
+  if (!isSuccess(ok, answer.body)) return undefined;
+  const parsed = options.schema.safeParse(answer.body.data);
+  if (!parsed.success) return undefined;
+  takePageAnswer(url);
+  return parsed.data;
+}
+
+/**
+ * `refetchOnMount` of a query that starts from the page's own answer
+ * (`initialData` from `takeAnswerInPage`): what was never fetched is not
+ * fetched as it mounts, since that answer is as fresh as the fetch would be;
+ * once fetched, the query refetches on mount as any other.
+ */
+export function refetchOnMountUnlessFromPage(query: {
+  state: { dataUpdateCount: number };
+}): boolean {
+  return query.state.dataUpdateCount > 0;
 }
 
 /** GET of a paged list: typed `data` plus the envelope's `pagination`. */

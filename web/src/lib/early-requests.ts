@@ -16,7 +16,7 @@ const PAGE_ANSWERS_ID = 'ff-page-answers';
 /** A page's answers are for its start: a call made later asks the server again. */
 const PAGE_ANSWERS_FRESH_MS = 30_000;
 
-interface PageAnswer {
+export interface PageAnswer {
   status: number;
   body: unknown;
 }
@@ -56,8 +56,20 @@ function freshPageAnswer(url: string): PageAnswer | undefined {
   return readPageAnswers().get(url);
 }
 
+/** The server's answer for `url` in this page, without taking it (undefined if none). */
+export function peekPageAnswer(url: string): PageAnswer | undefined {
+  return freshPageAnswer(url);
+}
+
+/** The server's answer for `url` in this page, at most once (undefined if none). */
+export function takePageAnswer(url: string): PageAnswer | undefined {
+  const answer = freshPageAnswer(url);
+  if (answer) readPageAnswers().delete(url);
+  return answer;
+}
+
 /** The data of the server's answer for `url` in this page, without taking it (undefined if none). */
-export function peekPageAnswer(url: string): unknown {
+export function peekPageAnswerData(url: string): unknown {
   const body = freshPageAnswer(url)?.body;
   return typeof body === 'object' && body !== null && 'data' in body ? body.data : undefined;
 }
@@ -78,9 +90,8 @@ export function requestEarly(url: string): void {
 
 /** The early answer for `url`, at most once. */
 export function takeEarlyResponse(url: string): Promise<Response> | undefined {
-  const answer = freshPageAnswer(url);
+  const answer = takePageAnswer(url);
   if (answer) {
-    readPageAnswers().delete(url);
     return Promise.resolve(
       new Response(JSON.stringify(answer.body), {
         status: answer.status,

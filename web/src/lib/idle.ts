@@ -4,14 +4,50 @@ const waiting: (() => void)[] = [];
 const DRAWN_AT_LATEST_MS = 8_000;
 
 /**
+ * Runs `run` in a task of its own once the browser has painted the frame
+ * being made now (at once when the page is hidden, which paints nothing):
+ * work that follows a page's first frame neither delays that frame nor
+ * lengthens the task that made it. The returned function cancels it.
+ */
+export function afterNextPaint(run: () => void): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let frame: number | undefined;
+  const later = () => {
+    timer = setTimeout(run, 0);
+  };
+  if (document.hidden) later();
+  else frame = requestAnimationFrame(later);
+  return () => {
+    if (frame !== undefined) cancelAnimationFrame(frame);
+    clearTimeout(timer);
+  };
+}
+
+/**
+ * Runs each step in a task of its own, one after the other: work a phone must
+ * do at once, but not in one long task it could not answer a tap during.
+ */
+export function inTasksOfTheirOwn(steps: readonly (() => void)[]): void {
+  const [step, ...rest] = steps;
+  if (!step) return;
+  setTimeout(() => {
+    step();
+    inTasksOfTheirOwn(rest);
+  }, 0);
+}
+
+/**
  * Called by a guest page once its content is on screen (the landing, the
- * event page): work kept for later (`loadWhenIdle`) starts only then, so on
- * slow mobile data it never competes with what the page needs to draw.
+ * event page): work kept for later (`afterPageDrawn`, `whenIdle`) starts only
+ * then, each piece in a task of its own after that frame, so on slow mobile
+ * data and a slow phone it never competes with what the page needs to draw.
  */
 export function markPageDrawn(): void {
   if (drawn) return;
   drawn = true;
-  for (const run of waiting.splice(0)) run();
+  afterNextPaint(() => {
+    for (const run of waiting.splice(0)) setTimeout(run, 0);
+  });
 }
 
 function whenDrawn(run: () => void): void {
@@ -37,17 +73,31 @@ export function afterPageDrawn(run: () => void): () => void {
 }
 
 /**
+ * Runs `run` after the page has loaded and drawn its content, when the
+ * browser is idle; the returned function cancels a run still waiting.
+ */
+export function whenIdle(run: () => void): () => void {
+  let cancelled = false;
+  const start = () => {
+    if (!cancelled) run();
+  };
+  const onIdle = () => {
+    if ('requestIdleCallback' in window) window.requestIdleCallback(start, { timeout: 5_000 });
+    else setTimeout(start, 1_000);
+  };
+  const afterLoad = () => whenDrawn(onIdle);
+  if (document.readyState === 'complete') afterLoad();
+  else window.addEventListener('load', afterLoad, { once: true });
+  return () => {
+    cancelled = true;
+  };
+}
+
+/**
  * Runs `task` after the page has loaded and drawn its content, when the
  * browser is idle, so what it fetches never competes with what the page needs
  * to draw.
  */
 export function loadWhenIdle(task: () => Promise<unknown>): void {
-  const run = () => {
-    const start = () => void task().catch(() => undefined);
-    if ('requestIdleCallback' in window) window.requestIdleCallback(start, { timeout: 5_000 });
-    else setTimeout(start, 1_000);
-  };
-  const afterLoad = () => whenDrawn(run);
-  if (document.readyState === 'complete') afterLoad();
-  else window.addEventListener('load', afterLoad, { once: true });
+  whenIdle(() => void task().catch(() => undefined));
 }

@@ -1,17 +1,21 @@
 import { SIDEBAR_COLLAPSE_BELOW_PX } from '@floorfill/shared';
 import { AppShell, Burger, Group } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { RouteOutlet } from './route-outlet';
 import { LegalLinks } from '@/components/ui/legal-links';
 import { LogoLink } from '@/components/ui/logo';
 import { OfflineBanner } from '@/components/ui/offline-banner';
 import { ProfileMenu } from '@/features/auth/components/profile-menu';
 import { useSessionStore } from '@/features/auth/stores/session-store';
-import { useAfterFirstPaint } from '@/lib/after-first-paint';
+import { useWhenIdle } from '@/lib/after-first-paint';
+import { lazyNamed } from '@/lib/lazy-named';
 import { useMenuStore } from '@/stores/menu-store';
 import classes from './app-layout.module.css';
-import { SideMenu } from './side-menu';
+
+// The menu's entries and its colour-scheme switch, a chunk of their own: a phone's menu starts
+// collapsed, and its page draws without them.
+const { component: SideMenu } = lazyNamed(() => import('./side-menu'), 'SideMenu');
 
 // "Under 567px" (spec §2): AppShell's breakpoint is inclusive, hence one pixel less.
 const NARROW_MAX_PX = SIDEBAR_COLLAPSE_BELOW_PX - 1;
@@ -33,8 +37,8 @@ export function AppLayout() {
     getInitialValueInEffect: false,
   });
   const open = narrow ? mobileOpen : desktopOpen;
-  // A collapsed menu (a phone's, at first) is drawn after the page's first paint.
-  const menuDrawn = useAfterFirstPaint();
+  // A collapsed menu (a phone's, at first) is drawn once the page is up and the phone idle.
+  const menuDrawn = useWhenIdle();
 
   if (role === null) return null;
 
@@ -69,13 +73,17 @@ export function AppLayout() {
       {/* inert keeps the off-screen menu out of the tab order while it is collapsed. */}
       <AppShell.Navbar id={NAV_ID} p="sm" aria-label="Main menu" inert={!open}>
         {open || menuDrawn ? (
-          <SideMenu role={role} onNavigate={() => setMobileOpen(false)} />
+          <Suspense fallback={null}>
+            <SideMenu role={role} onNavigate={() => setMobileOpen(false)} />
+          </Suspense>
         ) : null}
       </AppShell.Navbar>
 
       <AppShell.Main className={classes.main}>
         <OfflineBanner />
-        <RouteOutlet />
+        {/* A screen high while a screen's code arrives: the legal links below start off screen
+            and stay there when the screen (taller than a phone's) replaces it, instead of jumping. */}
+        <RouteOutlet loaderMinHeight="100dvh" />
       </AppShell.Main>
 
       {/* In the flow, not fixed: nothing on the page is ever under it. */}

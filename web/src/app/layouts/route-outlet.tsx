@@ -11,13 +11,14 @@ import { ScreenError } from '@/components/ui/screen-error';
  * menu, its links) keeps working. The boundaries are new for each path:
  * navigations run as transitions, and an existing boundary would instead
  * keep the previous screen under the new URL until the chunk arrived, with
- * no sign that anything was happening.
+ * no sign that anything was happening. `loaderMinHeight` gives the loader
+ * the height the frame's screens usually take.
  */
-export function RouteOutlet() {
+export function RouteOutlet({ loaderMinHeight }: { loaderMinHeight?: string | number }) {
   const { pathname } = useLocation();
   return (
     <ErrorBoundary key={pathname} FallbackComponent={ScreenError}>
-      <Suspense fallback={<ContentLoader />}>
+      <Suspense fallback={<ContentLoader minHeight={loaderMinHeight} />}>
         <Outlet />
       </Suspense>
     </ErrorBoundary>

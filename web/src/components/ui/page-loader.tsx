@@ -23,9 +23,12 @@ export function FullPageLoader({ label }: LoaderProps) {
 }
 
 /** Inside a layout's content area while a screen's code arrives; the frame around it stays. */
-export function ContentLoader({ label }: LoaderProps) {
+export function ContentLoader({
+  label,
+  minHeight = 240,
+}: LoaderProps & { minHeight?: string | number }) {
   return (
-    <Center mih={240} py="xl">
+    <Center mih={minHeight} py="xl">
       <LoadingStatus label={label} />
     </Center>
   );

@@ -4,4 +4,5 @@
  * it is live.
  */
 export { LiveStatus } from './components/live-status';
+export { LiveEventRoom, RoomLiveStatus, useRoomLive } from './components/live-event-room';
 export { EVENT_DELETED_MSG, useEventRoom } from './use-event-room';

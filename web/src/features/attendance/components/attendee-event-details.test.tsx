@@ -1,7 +1,7 @@
 import { MSG } from '@floorfill/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   attendeeEventDetails,
   groupedSong,
@@ -259,5 +259,46 @@ describe('attendee event details', () => {
     renderDetails();
     expect(await screen.findByLabelText('Event Code')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Join' })).not.toBeInTheDocument();
+  });
+
+  it('draws the event in its first render from the answer inside the page, asking nothing', async () => {
+    const event = attendeeEventDetails({ name: 'Harbour Lights' });
+    const calls = stubApi({ '/api/v1/get-attendee-event-details': () => details() });
+    const script = document.createElement('script');
+    script.type = 'application/json';
+    script.id = 'ff-page-answers';
+    script.textContent = JSON.stringify({
+      '/api/v1/get-attendee-event-details?id=7': {
+        status: 200,
+        body: { status: true, msg: '', data: event },
+      },
+    });
+    document.head.append(script);
+    try {
+      // The page's answers are read once per page: this page's modules start afresh.
+      vi.resetModules();
+      const [{ renderRoutes: renderFresh }, { AttendeeEventDetails: FreshDetails }] =
+        await Promise.all([import('@/testing/render'), import('./attendee-event-details')]);
+      renderFresh(
+        [
+          {
+            path: '/attendee/event/:eventId',
+            element: <FreshDetails eventId={7} userId={5} isGuest />,
+          },
+        ],
+        '/attendee/event/7',
+      );
+
+      expect(screen.getByRole('heading', { level: 1, name: 'Harbour Lights' })).toBeVisible();
+      expect(screen.getByLabelText('Search songs')).toBeInTheDocument();
+      // Nor does it fetch that answer again as it mounts.
+      expect(await screen.findByRole('heading', { name: 'Your requests' })).toBeInTheDocument();
+      expect(calls.filter((call) => call.path === '/api/v1/get-attendee-event-details')).toEqual(
+        [],
+      );
+    } finally {
+      script.remove();
+      vi.resetModules();
+    }
   });
 });

@@ -3,9 +3,9 @@ import {
   type AttendeeEventDetails as Details,
   type SongRequest,
 } from '@floorfill/shared';
-import { Badge, Button, Card, Grid, Group, Stack, Text, Title } from '@mantine/core';
+import { Badge, Box, Button, Card, Grid, Group, Stack, Text, Title } from '@mantine/core';
 import { IconCheck, IconDoorExit, IconLogin2, IconUser } from '@tabler/icons-react';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useState, type ComponentProps } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { GoBackButton } from '@/components/ui/go-back-button';
 import { paths } from '@/config/paths';
@@ -20,7 +20,7 @@ import {
 } from '@/features/events';
 import { TipHostCard } from '@/features/payments';
 import { RateHostCard } from '@/features/ratings';
-import { EVENT_DELETED_MSG, LiveStatus, useEventRoom } from '@/features/realtime';
+import { EVENT_DELETED_MSG, LiveEventRoom, RoomLiveStatus, useRoomLive } from '@/features/realtime';
 import {
   OutboxRequests,
   OwnSongRequests,
@@ -35,8 +35,13 @@ import { useAfterFirstPaint } from '@/lib/after-first-paint';
 import { markPageDrawn } from '@/lib/idle';
 import { LazyDialog } from '@/lib/lazy-dialog';
 import { notifyError, notifyInfo, notifySuccess } from '@/lib/notify';
+import { removePagePoster } from '@/lib/page-poster';
 import { attendanceKeys } from '../api/attendance-keys';
-import { isEventId, useAttendeeEventDetails } from '../api/get-attendee-event-details';
+import {
+  attendeeEventDetailsQuery,
+  isEventId,
+  useAttendeeEventDetails,
+} from '../api/get-attendee-event-details';
 import { useJoinEvent, useLeaveEvent } from '../api/membership';
 import { JoinEventForm } from './join-event-form';
 import { canRequest, RequestState } from './request-state';
@@ -47,6 +52,21 @@ export const ENDED_NO_REQUESTS = `${REQUEST_MSG.eventEnded} Requests are closed.
 type Pending = { kind: 'join' } | { kind: 'leave' } | { kind: 'cancel'; request: SongRequest };
 
 const NO_REQUESTS: SongRequest[] = [];
+
+/**
+ * Holds a screen's height where the page's second render will draw (below
+ * the fold on a phone): the legal links under the page start off screen and
+ * stay there, instead of jumping down when that render arrives (a layout
+ * shift the phone would show).
+ */
+function LaterPlace() {
+  return <Box mih="100dvh" aria-hidden="true" />;
+}
+
+/** What the phone keeps to send, sent once the room is live again. */
+function LiveOutboxRequests(props: Omit<ComponentProps<typeof OutboxRequests>, 'live'>) {
+  return <OutboxRequests {...props} live={useRoomLive()} />;
+}
 
 function EventStateBadge({ event }: { event: Details }) {
   if (event.is_live) {
@@ -83,20 +103,31 @@ interface AttendeeEventDetailsProps {
  */
 export function AttendeeEventDetails({ eventId, userId, isGuest }: AttendeeEventDetailsProps) {
   const navigate = useNavigate();
-  const [joinedHint, setJoinedHint] = useState(false);
+  const details = useAttendeeEventDetails(eventId);
+  const joined = details.data?.joined ?? false;
+  // The room admits only attendees who joined: it is watched from the moment the snapshot says so.
+  return (
+    <LiveEventRoom
+      eventId={eventId}
+      snapshot={attendeeEventDetailsQuery(eventId)}
+      enabled={joined}
+      onDeleted={() => {
+        notifyInfo(EVENT_DELETED_MSG);
+        navigate(isGuest ? paths.notFound.getHref() : paths.attendee.dashboard.getHref(), {
+          replace: true,
+        });
+      }}
+    >
+      <EventPage eventId={eventId} userId={userId} isGuest={isGuest} />
+    </LiveEventRoom>
+  );
+}
+
+/** The page itself, inside its live room. */
+function EventPage({ eventId, userId, isGuest }: AttendeeEventDetailsProps) {
+  const navigate = useNavigate();
   const detailsKey = attendanceKeys.details(eventId);
-  const room = useEventRoom({
-    eventId,
-    queryKey: detailsKey,
-    enabled: joinedHint,
-    onDeleted: () => {
-      notifyInfo(EVENT_DELETED_MSG);
-      navigate(isGuest ? paths.notFound.getHref() : paths.attendee.dashboard.getHref(), {
-        replace: true,
-      });
-    },
-  });
-  const details = useAttendeeEventDetails(eventId, room.pollInterval);
+  const details = useAttendeeEventDetails(eventId);
   const join = useJoinEvent();
   const leave = useLeaveEvent();
   const cancel = useCancelSongRequest(detailsKey);
@@ -112,21 +143,25 @@ export function AttendeeEventDetails({ eventId, userId, isGuest }: AttendeeEvent
   const requested = useMemo(() => requestedSongIds(ownRequests ?? []), [ownRequests]);
   usePlayingNowAlerts(event?.now_playing ?? null, ownRequests ?? NO_REQUESTS, event?.name ?? '');
 
-  // The room admits only attendees who joined: watch it from the moment the snapshot says so.
-  if (joined !== joinedHint) setJoinedHint(joined);
-
   useEffect(() => {
     if (missing) navigate(paths.notFound.getHref(), { replace: true });
   }, [missing, navigate]);
 
-  // What can wait (the rest of the stylesheet, the service worker) starts once the page shows.
+  // Once the page shows the event (or why it cannot), the server's poster of its top
+  // (lib/page-poster.ts) gives way in the same frame.
   const shown = event !== undefined || details.isError;
-  useEffect(() => {
-    if (shown) markPageDrawn();
+  useLayoutEffect(() => {
+    if (shown) removePagePoster();
   }, [shown]);
   // The top of the page (the header, the song search) draws first; what is below the fold on
   // a phone follows in a second, interruptible render.
   const rest = useAfterFirstPaint(event !== undefined);
+  // What can wait (the socket, the side menu, the service worker) starts once both
+  // have drawn: a connection or an answer arriving in the middle of the second render would
+  // make React draw it all again at once.
+  useEffect(() => {
+    if (rest || details.isError) markPageDrawn();
+  }, [rest, details.isError]);
 
   function settle(promiseLike: { msg: string }) {
     if (promiseLike.msg) notifySuccess(promiseLike.msg);
@@ -158,19 +193,14 @@ export function AttendeeEventDetails({ eventId, userId, isGuest }: AttendeeEvent
     return (
       <Stack gap="lg">
         <Group justify="flex-end">
-          <LiveStatus live={room.live} />
+          <RoomLiveStatus />
         </Group>
         <Stack gap="xs" component="section" aria-labelledby="own-requests-title">
           <Title order={1} fz="h2" id="own-requests-title">
             Your requests
           </Title>
           <Text>The event shows here again as soon as your phone is back online.</Text>
-          <OutboxRequests
-            eventId={eventId}
-            userId={userId}
-            detailsKey={detailsKey}
-            live={room.live}
-          />
+          <LiveOutboxRequests eventId={eventId} userId={userId} detailsKey={detailsKey} />
         </Stack>
       </Stack>
     );
@@ -187,9 +217,7 @@ export function AttendeeEventDetails({ eventId, userId, isGuest }: AttendeeEvent
   const firstRequest = event.song_requests.length === 0 && event.rejected_requests.length === 0;
   // Requests kept on the phone while offline ("Will send when you're back online"), sent when
   // the connection is back: shown once, above the guest's own requests.
-  const outbox = (
-    <OutboxRequests eventId={eventId} userId={userId} detailsKey={detailsKey} live={room.live} />
-  );
+  const outbox = <LiveOutboxRequests eventId={eventId} userId={userId} detailsKey={detailsKey} />;
   const dialog = dialogText(pending, event);
   // Before joining the server keeps the code to itself: it comes with the QR link (or is typed).
   const joinCode = event.event_code || searchParams.get('code')?.trim() || '';
@@ -198,7 +226,7 @@ export function AttendeeEventDetails({ eventId, userId, isGuest }: AttendeeEvent
     <Stack gap="lg">
       <Group justify={isGuest ? 'flex-end' : 'space-between'}>
         {isGuest ? null : <GoBackButton fallbackHref={paths.attendee.dashboard.getHref()} />}
-        <LiveStatus live={room.live} />
+        <RoomLiveStatus />
       </Group>
 
       <Grid gap="lg">
@@ -292,7 +320,9 @@ export function AttendeeEventDetails({ eventId, userId, isGuest }: AttendeeEvent
                     )}
                     <EventFacts event={event} />
                   </>
-                ) : null}
+                ) : (
+                  <LaterPlace />
+                )}
               </>
             ) : (
               <>

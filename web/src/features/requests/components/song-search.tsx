@@ -29,6 +29,7 @@ import {
 import type { QueryKey } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { errorMessageOf } from '@/lib/api-client';
+import { afterNextPaint } from '@/lib/idle';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { dropRequest, useKeptRequests } from '../api/request-outbox';
 import { useSongSearch } from '../api/search-songs';
@@ -251,8 +252,11 @@ export function SongSearch({
   // Songs kept on the phone until it is back online count as requested: Cancel drops them.
   const kept = useKeptRequests(attendeeId, eventId);
 
+  // Once the page's frame is painted: focusing before would lay the page out inside the task
+  // that draws it.
   useEffect(() => {
-    if (autoFocus) input.current?.focus();
+    if (!autoFocus) return;
+    return afterNextPaint(() => input.current?.focus());
   }, [autoFocus]);
 
   const typing = term.trim() !== '' && term.trim() !== debounced;

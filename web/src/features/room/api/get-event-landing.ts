@@ -1,6 +1,6 @@
 import { eventLandingSchema, type EventLanding } from '@floorfill/shared';
 import { useQuery } from '@tanstack/react-query';
-import { api, isApiError } from '@/lib/api-client';
+import { api, isApiError, refetchOnMountUnlessFromPage, takeAnswerInPage } from '@/lib/api-client';
 import { eventLandingUrl } from './landing-url';
 
 /** What the landing shows: the event, or that no event holds the code. */
@@ -19,9 +19,20 @@ export async function getEventLanding(code: string): Promise<LandingLookup> {
   }
 }
 
+/**
+ * The landing's lookup. Opened from the landing's own page, which carries the
+ * event (server/src/http/page-answers.ts), it draws the event in its first
+ * render, without fetching it again; an unknown code is left for the fetch,
+ * which reads the page's answer as the server gave it.
+ */
 export function useEventLanding(code: string) {
   return useQuery({
     queryKey: ['room', 'landing', code.toUpperCase()],
     queryFn: () => getEventLanding(code),
+    initialData: (): LandingLookup | undefined => {
+      const event = takeAnswerInPage(eventLandingUrl(code), { schema: eventLandingSchema });
+      return event ? { kind: 'event', event } : undefined;
+    },
+    refetchOnMount: refetchOnMountUnlessFromPage,
   });
 }
