@@ -1,4 +1,10 @@
-import { expect, type Browser, type Locator, type Page } from '@playwright/test';
+import {
+  expect,
+  type Browser,
+  type BrowserContext,
+  type Locator,
+  type Page,
+} from '@playwright/test';
 import { createEventAsHost, PHONE, signUpAndLogIn, type CreatedEvent } from './support/app.ts';
 import { test } from './support/test.ts';
 
@@ -128,6 +134,29 @@ function expectSamePlaces(poster: Map<string, Box>, app: Map<string, Box>) {
   }
 }
 
+/**
+ * Opens `url` twice in `context` (a phone): once held at its poster, once as
+ * the app draws it (`drawn` visible); each of `parts` must stand in the same
+ * place in both, and the app must not shift on the way. The context is closed
+ * whatever the outcome.
+ */
+async function expectAppWherePosterStood(
+  context: BrowserContext,
+  url: string,
+  parts: Part[],
+  drawn: (page: Page) => Locator,
+) {
+  try {
+    const poster = await posterBoxes(await context.newPage(), url, parts);
+    const page = await context.newPage();
+    const app = await appBoxes(page, url, parts, drawn(page));
+    expectSamePlaces(poster, app.boxes);
+    expect(app.layoutShift).toBeLessThan(0.01);
+  } finally {
+    await context.close();
+  }
+}
+
 /** A phone of a guest who joined `event` through the API, in `colorScheme`. */
 async function guestPhone(browser: Browser, event: CreatedEvent, colorScheme: 'light' | 'dark') {
   const context = await browser.newContext({
@@ -153,20 +182,12 @@ for (const colorScheme of ['light', 'dark'] as const) {
     await signUpAndLogIn(host, request, 'Rio Host');
     const event = await createEventAsHost(host, 'Harbour Lights', -30);
     const context = await guestPhone(browser, event, colorScheme);
-    const url = `/attendee/event/${event.id}`;
-
-    const poster = await posterBoxes(await context.newPage(), url, EVENT_PAGE_PARTS);
-    const page = await context.newPage();
-    const app = await appBoxes(
-      page,
-      url,
+    await expectAppWherePosterStood(
+      context,
+      `/attendee/event/${event.id}`,
       EVENT_PAGE_PARTS,
-      page.getByRole('heading', { name: 'Your requests' }),
+      (page) => page.getByRole('heading', { name: 'Your requests' }),
     );
-
-    expectSamePlaces(poster, app.boxes);
-    expect(app.layoutShift).toBeLessThan(0.01);
-    await context.close();
   });
 }
 
@@ -178,18 +199,7 @@ test('the landing stands where its poster stood, without a shift', async ({
   await signUpAndLogIn(host, request, 'Rio Host');
   const event = await createEventAsHost(host, 'Harbour Lights', -30);
   const context = await browser.newContext({ viewport: PHONE, reducedMotion: 'reduce' });
-  const url = `/e/${event.code}`;
-
-  const poster = await posterBoxes(await context.newPage(), url, LANDING_PARTS);
-  const page = await context.newPage();
-  const app = await appBoxes(
-    page,
-    url,
-    LANDING_PARTS,
+  await expectAppWherePosterStood(context, `/e/${event.code}`, LANDING_PARTS, (page) =>
     page.getByRole('button', { name: 'Join as guest' }),
   );
-
-  expectSamePlaces(poster, app.boxes);
-  expect(app.layoutShift).toBeLessThan(0.01);
-  await context.close();
 });
