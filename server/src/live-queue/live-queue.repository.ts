@@ -228,7 +228,7 @@ export interface RequestKey {
 
 /** A timestamp as `Date.prototype.toISOString` writes it (UTC, milliseconds, `Z`). */
 function isoTime(column: string) {
-  return sql`to_char(${sql.ref(column)} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+  return sql<string>`to_char(${sql.ref(column)} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 }
 
 /**
@@ -441,17 +441,33 @@ function notRejected(eb: ExpressionBuilder<Database, 'queue_entries'>) {
   );
 }
 
+/** An entry with its times as ISO text, as `listEntries` reads a whole queue. */
+export type ListedEntryRow = Omit<EntryRow, 'first_requested_at' | 'last_played_at'> & {
+  first_requested_at: string;
+  last_played_at: string | null;
+};
+
 /**
  * The event's grouped queue without the songs the host rejected (any order:
- * the caller sorts with the shared comparator).
+ * the caller sorts with the shared comparator). Its times come as the ISO text
+ * the answers carry, written by Postgres: for a big event's ~500 songs, parsing
+ * each time into a Date and writing it back was a tenth of the host's snapshot.
  */
-export async function listEntries(db: DbOrTrx, eventId: number): Promise<EntryRow[]> {
+export async function listEntries(db: DbOrTrx, eventId: number): Promise<ListedEntryRow[]> {
+  const timeless = entryColumns.filter(
+    (column) =>
+      column !== 'queue_entries.first_requested_at' && column !== 'queue_entries.last_played_at',
+  );
   return db
     .selectFrom('queue_entries')
-    .select(entryColumns)
+    .select(timeless)
+    .select([
+      isoTime('queue_entries.first_requested_at').as('first_requested_at'),
+      isoTime('queue_entries.last_played_at').as('last_played_at'),
+    ])
     .where('event_id', '=', eventId)
     .where(notRejected)
-    .execute();
+    .execute() as Promise<ListedEntryRow[]>;
 }
 
 /**

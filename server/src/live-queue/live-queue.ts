@@ -19,7 +19,13 @@ import { conflict, forbidden, notFound, unauthorized, ValidationError } from '..
 import { isForeignKeyViolation, isUniqueViolation, type Db, type DbOrTrx } from '../infra/db.ts';
 import { readEventLine } from './event-line.ts';
 import * as repo from './live-queue.repository.ts';
-import type { EntryRow, LockedEvent, RequestedSong, RequestRow } from './live-queue.repository.ts';
+import type {
+  EntryRow,
+  ListedEntryRow,
+  LockedEvent,
+  RequestedSong,
+  RequestRow,
+} from './live-queue.repository.ts';
 import type { QueueChange, QueuePublisher, SongChange } from './queue-pushes.ts';
 
 /**
@@ -111,8 +117,13 @@ function statsOf(counters: { joined_count: number; request_count: number }): Eve
   return { joined: counters.joined_count, requests: counters.request_count };
 }
 
+/** A time as the answers write it (ISO, UTC, milliseconds); a listed entry's already is. */
+function isoText(time: Date | string): string {
+  return typeof time === 'string' ? time : time.toISOString();
+}
+
 /** An entry as the contract's grouped song: played only once every request of it is. */
-export function toGroupedSong(row: EntryRow): GroupedSongRequest {
+export function toGroupedSong(row: EntryRow | ListedEntryRow): GroupedSongRequest {
   const allPlayed = row.unplayed_count === 0;
   return {
     event_id: row.event_id,
@@ -125,8 +136,8 @@ export function toGroupedSong(row: EntryRow): GroupedSongRequest {
     song_duration: row.song_duration,
     status: allPlayed ? 1 : 0,
     request_count: row.request_count,
-    first_requested_at: row.first_requested_at.toISOString(),
-    played_at: allPlayed && row.last_played_at ? row.last_played_at.toISOString() : null,
+    first_requested_at: isoText(row.first_requested_at),
+    played_at: allPlayed && row.last_played_at ? isoText(row.last_played_at) : null,
     later: row.later,
     dedication_count: row.dedication_count,
     free_text: isFreeTextSongId(row.song_id),
