@@ -281,7 +281,10 @@ export function attachRealtime(app: FastifyInstance): Realtime {
   const redisClients: Redis[] = [];
   let pushLog: PushLog;
   if (config.redisUrl) {
-    const pub = createRedis(config.redisUrl, app.log, 'io-pub');
+    // Every queue write publishes twice (the host's push, the room's counts), and writes come in
+    // crowds: their publishes leave together, one write to Redis per turn of the event loop
+    // instead of one per publish, the same messages in the same order.
+    const pub = createRedis(config.redisUrl, app.log, 'io-pub', { autoPipelining: true });
     const sub = createRedis(config.redisUrl, app.log, 'io-sub');
     redisClients.push(pub, sub);
     io.adapter(createAdapter(pub, sub, { key: `${config.redisPrefix}:io` }));
