@@ -3,7 +3,12 @@
  * self time by where the code lives (our source, each npm package, Node's
  * internals, garbage collection) and the functions that take the most.
  *
- *   npx tsx bench/cpu-profile.ts path/to/CPU.cpuprofile [--top 25]
+ *   npx tsx bench/cpu-profile.ts path/to/CPU.cpuprofile [--top 25] [--window 17-31]
+ *
+ * `--window FROM-TO` keeps only the samples taken FROM to TO seconds after the
+ * profile started: the measured run of a bench, without the node's start, the
+ * seeding and the shutdown. Without it the summary also prints the busy CPU
+ * of each second, to find that window.
  */
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -22,11 +27,15 @@ interface CpuProfile {
 
 const { values, positionals } = parseArgs({
   args: process.argv.slice(2),
-  options: { top: { type: 'string', default: '25' } },
+  options: { top: { type: 'string', default: '25' }, window: { type: 'string' } },
   allowPositionals: true,
 });
 const file = positionals[0];
-if (!file) throw new Error('usage: npx tsx bench/cpu-profile.ts <file.cpuprofile> [--top N]');
+if (!file) {
+  throw new Error(
+    'usage: npx tsx bench/cpu-profile.ts <file.cpuprofile> [--top N] [--window FROM-TO]',
+  );
+}
 const profile = JSON.parse(readFileSync(file, 'utf8')) as CpuProfile;
 const byId = new Map(profile.nodes.map((node) => [node.id, node]));
 
@@ -43,8 +52,23 @@ function home(url: string, name: string): string {
   return url;
 }
 
+/** When each sample was taken, in µs from the profile's start. */
+const sampledAt: number[] = [];
+profile.timeDeltas.reduce((at, delta) => {
+  sampledAt.push(at + delta);
+  return at + delta;
+}, 0);
+const [from, to] = values.window
+  ? values.window.split('-').map((seconds) => Number(seconds) * 1e6)
+  : [0, Infinity];
+if (from === undefined || to === undefined || !(from < to)) {
+  throw new Error('--window takes FROM-TO in seconds, e.g. 17-31');
+}
+
 const selfMicros = new Map<number, number>();
 profile.samples.forEach((id, index) => {
+  const at = sampledAt[index] ?? 0;
+  if (at < from || at >= to) return;
   selfMicros.set(id, (selfMicros.get(id) ?? 0) + (profile.timeDeltas[index] ?? 0));
 });
 
@@ -74,4 +98,20 @@ for (const [where, micros] of [...byHome].sort((a, b) => b[1] - a[1]).slice(0, t
 console.log('\nfunctions (self time):');
 for (const [label, micros] of [...byFunction].sort((a, b) => b[1] - a[1]).slice(0, top)) {
   console.log(`  ${share(micros).padStart(7)}  ${label}`);
+}
+
+if (!values.window) {
+  const busyBySecond = new Map<number, number>();
+  profile.samples.forEach((id, index) => {
+    if (byId.get(id)?.callFrame.functionName === '(idle)') return;
+    const second = Math.floor((sampledAt[index] ?? 0) / 1e6);
+    busyBySecond.set(second, (busyBySecond.get(second) ?? 0) + (profile.timeDeltas[index] ?? 0));
+  });
+  console.log('\nbusy ms in each second after the start (pick a --window):');
+  console.log(
+    [...busyBySecond]
+      .sort((a, b) => a[0] - b[0])
+      .map(([second, micros]) => `${second}s ${Math.round(micros / 1000)}`)
+      .join(' · '),
+  );
 }
