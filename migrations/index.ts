@@ -10,6 +10,7 @@ import * as requestSettings from './202611251000_request_settings.ts';
 import * as booth from './202611260100_booth.ts';
 import * as savedCards from './202611260100_saved_cards.ts';
 import * as songRequestKeys from './202611271000_song_request_keys.ts';
+import * as explicitEntries from './202611281000_explicit_entries.ts';
 
 /**
  * Every migration, in order. Listed explicitly (not read from the folder) so
@@ -27,4 +28,5 @@ export const migrations: Record<string, Migration> = {
   '202611260100_booth': booth,
   '202611260100_saved_cards': savedCards,
   '202611271000_song_request_keys': songRequestKeys,
+  '202611281000_explicit_entries': explicitEntries,
 };

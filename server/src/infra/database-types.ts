@@ -146,6 +146,8 @@ export interface SongRequestsTable {
   played_at: Timestamp | null;
   /** A dedication, 1-140 characters (migration 202611260100). */
   message: string | null;
+  /** The song's explicit mark as requested (migration 202611281000). */
+  explicit: Generated<boolean>;
   created_at: CreatedAt;
 }
 
@@ -234,6 +236,8 @@ export interface QueueEntriesTable {
   later: Generated<boolean>;
   /** Its requests that carry a dedication. */
   dedication_count: Generated<number>;
+  /** Any of its requests was of an explicit song (migration 202611281000). */
+  explicit: Generated<boolean>;
 }
 
 /** Songs the host rejected for the night: new requests for them are refused. */

@@ -174,14 +174,17 @@ export async function insertRequest(
   const result = await sql<InsertedRequest>`${PREPARED}
     with inserted as (
       insert into song_requests (event_id, attendee_id, song_id, song_name, song_artist,
-        album_name, song_image, song_link, song_duration, message, created_at)
+        album_name, song_image, song_link, song_duration, message, explicit, created_at)
       select ${eventId}, ${attendeeId}, ${song.songId}, ${song.songName}, ${song.songArtist},
         ${song.albumName}, ${song.songImage}, ${song.songLink}, ${song.songDuration}, ${message},
-        clock_timestamp()
+        ${song.explicit}, clock_timestamp()
       from events
       where events.id = ${eventId} and events.deleted_at is null and events.end_time > now()
         and ${noRules}
-        and (events.allow_explicit or not ${song.explicit})
+        and (events.allow_explicit or (not ${song.explicit}
+             and not exists (select 1 from queue_entries x
+                             where x.event_id = ${eventId} and x.song_id = ${song.songId}
+                               and x.explicit)))
         and not exists (select 1 from rejected_songs j
                         where j.event_id = ${eventId} and j.song_id = ${song.songId})
         and ${commitWithoutWaitingForDisk}
@@ -199,16 +202,17 @@ export async function insertRequest(
     ), entry as (
       insert into queue_entries (event_id, song_id, song_name, song_artist, album_name,
         song_image, song_link, song_duration, request_count, unplayed_count, first_requested_at,
-        dedication_count)
+        dedication_count, explicit)
       select ${eventId}, ${song.songId}, ${song.songName}, ${song.songArtist}, ${song.albumName},
         ${song.songImage}, ${song.songLink}, ${song.songDuration}, 1, 1, bumped.created_at,
-        ${message === null ? 0 : 1}
+        ${message === null ? 0 : 1}, ${song.explicit}
       from bumped
       on conflict (event_id, song_id) do update set
         request_count = queue_entries.request_count + 1,
         unplayed_count = queue_entries.unplayed_count + 1,
         dedication_count = queue_entries.dedication_count + excluded.dedication_count,
-        first_requested_at = least(queue_entries.first_requested_at, excluded.first_requested_at)
+        first_requested_at = least(queue_entries.first_requested_at, excluded.first_requested_at),
+        explicit = queue_entries.explicit or excluded.explicit
       returning ${sql.join(entryColumns.map((column) => sql.ref(column)))}
     )${key ? keptAnswer(attendeeId, key) : sql``}
     select bumped.id, bumped.created_at, bumped.seq, bumped.joined_count,
@@ -317,6 +321,18 @@ export async function keepRequestAnswer(
 }
 
 /** Inside a query on `events`: did the host reject this song for the night? */
+/** Inside a query on `events`: the song's entry in the event's queue is marked explicit. */
+function explicitEntryIn(eb: ExpressionBuilder<Database, 'events'>, songId: string) {
+  return eb.exists(
+    eb
+      .selectFrom('queue_entries')
+      .select('queue_entries.song_id')
+      .whereRef('queue_entries.event_id', '=', 'events.id')
+      .where('queue_entries.song_id', '=', songId)
+      .where('queue_entries.explicit', '=', true),
+  );
+}
+
 function rejectedIn(eb: ExpressionBuilder<Database, 'events'>, songId: string) {
   return eb.exists(
     eb
@@ -329,7 +345,8 @@ function rejectedIn(eb: ExpressionBuilder<Database, 'events'>, songId: string) {
 
 /**
  * Why a song request wrote nothing: the event as the attendee may see it,
- * whether they joined, whether the host rejected the song.
+ * whether they joined, whether the host rejected the song, whether its entry
+ * is explicit.
  */
 export async function findRequestRefusal(
   db: DbOrTrx,
@@ -343,6 +360,7 @@ export async function findRequestRefusal(
     .select((eb) => [
       joinedBy(eb, attendeeId).as('attending'),
       rejectedIn(eb, songId).as('rejected'),
+      explicitEntryIn(eb, songId).as('explicit_entry'),
     ])
     .where('events.id', '=', eventId)
     .where('events.deleted_at', 'is', null)
@@ -410,13 +428,14 @@ export async function readRequestRules(
         )
         .as('already_requested'),
       rejectedIn(eb, songId).as('rejected'),
+      explicitEntryIn(eb, songId).as('explicit_entry'),
     ])
     .where('events.id', '=', eventId)
     .executeTakeFirst();
 }
 
-/** A queue entry as read. */
-export type EntryRow = Selectable<QueueEntriesTable>;
+/** A queue entry as read (its explicit mark only decides refusals, in SQL: no answer shows it). */
+export type EntryRow = Omit<Selectable<QueueEntriesTable>, 'explicit'>;
 
 /** One song's entry in the event's queue, or undefined when nobody requests it. */
 export async function findEntry(db: DbOrTrx, eventId: number, songId: string) {
@@ -473,7 +492,8 @@ export async function listEntries(db: DbOrTrx, eventId: number): Promise<ListedE
 /**
  * Rebuilds entries from their request rows: the song as first requested (the
  * earliest row left), how many ask, how many wait, how many carry a
- * dedication, when it was last played; the host's Later flag stays as it was.
+ * dedication, when it was last played, whether any is of an explicit song;
+ * the host's Later flag stays as it was.
  * `songIds` names the songs a write took rows from or changed (null: every
  * song of the event); songs with no rows left lose their entry. Answers the
  * entries that remain.
@@ -495,11 +515,11 @@ export async function rebuildEntries(
   const result = await sql<EntryRow>`
     insert into queue_entries (event_id, song_id, song_name, song_artist, album_name, song_image,
       song_link, song_duration, request_count, unplayed_count, first_requested_at, last_played_at,
-      dedication_count)
+      dedication_count, explicit)
     select distinct on (song_id) event_id, song_id, song_name, song_artist, album_name,
       song_image, song_link, song_duration,
       count(*) over w, count(*) filter (where status = 0) over w, created_at, max(played_at) over w,
-      count(*) filter (where message is not null) over w
+      count(*) filter (where message is not null) over w, bool_or(explicit) over w
     from song_requests
     where event_id = ${eventId} ${onlySongs}
     window w as (partition by song_id)
@@ -510,7 +530,7 @@ export async function rebuildEntries(
       song_link = excluded.song_link, song_duration = excluded.song_duration,
       request_count = excluded.request_count, unplayed_count = excluded.unplayed_count,
       first_requested_at = excluded.first_requested_at, last_played_at = excluded.last_played_at,
-      dedication_count = excluded.dedication_count
+      dedication_count = excluded.dedication_count, explicit = excluded.explicit
     returning *
   `.execute(trx);
   return result.rows;

@@ -188,16 +188,24 @@ export interface LiveQueueDeps {
   publish: QueuePublisher;
 }
 
+/** A boolean an `exists` answered (the driver may give it as 1). */
+function isTrue(value: unknown): boolean {
+  return value === true || value === 1;
+}
+
 /**
  * What refuses a song whatever the other controls: the host rejected it for
- * the night, or it is explicit while the host takes no explicit songs.
+ * the night, or it is explicit while the host takes no explicit songs —
+ * marked so in this request, or in the queue by an earlier one (a +1 from
+ * the queue does not carry the mark).
  */
 function songRefusal(
-  event: { rejected: unknown; allow_explicit: boolean },
+  event: { rejected: unknown; explicit_entry: unknown; allow_explicit: boolean },
   song: RequestedSong,
 ): string | null {
-  if (event.rejected === true || event.rejected === 1) return REQUEST_RULE_MSG.blocked;
-  if (song.explicit && !event.allow_explicit) return REQUEST_RULE_MSG.explicit;
+  if (isTrue(event.rejected)) return REQUEST_RULE_MSG.blocked;
+  const explicit = song.explicit || isTrue(event.explicit_entry);
+  if (explicit && !event.allow_explicit) return REQUEST_RULE_MSG.explicit;
   return null;
 }
 

@@ -13,6 +13,7 @@ import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import {
   AGADOO,
   BOHEMIAN,
+  cancelRequest,
   eventSeq,
   GET_READY,
   itunesSong,
@@ -307,6 +308,49 @@ describe('mark-as-song-request: the booth marks', () => {
       (await sendRequest(t, fan, event.id, { song_id: 'cat-eminem--the-real-slim-shady' }))
         .statusCode,
     ).toBe(201);
+  });
+
+  it('an explicit song in the queue: its +1 without the mark is refused while the host takes none, until no marked request is left', async () => {
+    const event = await insertEvent(t, host.id);
+    const [marker, plain, later] = (await signInMany(t, 3, 'PlusOne')) as [
+      SignedIn,
+      SignedIn,
+      SignedIn,
+    ];
+    for (const fan of [marker, plain, later]) await joined(t, fan, event.code);
+    const song = itunesSong('marked');
+    // The search result's mark, then a +1 as the web sends it from the queue: no mark.
+    expect((await sendRequest(t, marker, event.id, { ...song, explicit: true })).statusCode).toBe(
+      201,
+    );
+    expect((await sendRequest(t, plain, event.id, song)).statusCode).toBe(201);
+    const settings = (change: Record<string, unknown>) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/update-request-settings',
+        headers: host.headers,
+        payload: { event_id: event.id, ...change },
+      });
+    expect((await settings({ allow_explicit: false })).statusCode).toBe(200);
+    const seqBefore = await eventSeq(t, event.id);
+
+    const plusOne = await sendRequest(t, later, event.id, song);
+    expect(plusOne.statusCode).toBe(422);
+    expect(plusOne.json().msg).toBe(REQUEST_RULE_MSG.explicit);
+    // The careful path (a control on) judges the entry's mark the same way.
+    expect((await settings({ max_open_requests_per_guest: 5 })).statusCode).toBe(200);
+    const underRules = await sendRequest(t, later, event.id, song);
+    expect(underRules.statusCode).toBe(422);
+    expect(underRules.json().msg).toBe(REQUEST_RULE_MSG.explicit);
+    const queued = (await details(event.id)).grouped_song_requests;
+    expect(queued.find((entry) => entry.song_id === song.song_id)?.request_count).toBe(2);
+    expect(await eventSeq(t, event.id)).toBe(seqBefore + 1);
+
+    // The marked request leaves: the entry keeps only unmarked ones, and takes a +1 again.
+    expect((await cancelRequest(t, marker, event.id, song.song_id)).statusCode).toBe(200);
+    expect((await sendRequest(t, later, event.id, song)).statusCode).toBe(201);
+    const after = (await details(event.id)).grouped_song_requests;
+    expect(after.find((entry) => entry.song_id === song.song_id)?.request_count).toBe(2);
   });
 
   it('catalog search results carry the explicit mark', async () => {
