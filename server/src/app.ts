@@ -1,6 +1,5 @@
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
@@ -15,6 +14,7 @@ import { registerErrorHandling } from './http/error-handler.ts';
 import { fieldError, HttpError } from './http/errors.ts';
 import { registerInputGuard } from './http/input-guard.ts';
 import { createOriginPolicy, registerSameOriginGuard } from './http/same-origin.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerWebApp } from './http/web-app.ts';
 import overloadPlugin from './http/overload.plugin.ts';
 import { IMAGE_UPLOAD_MAX_BYTES, MSG } from '@floorfill/shared';
@@ -114,7 +114,7 @@ export async function buildApp(ctx: AppContext, logger: Logger): Promise<Fastify
   await app.register(openApiPlugin);
   await app.register(metricsPlugin, { metrics: ctx.metrics, token: ctx.config.metricsToken });
   const stripeJs = ctx.config.payments.stripe?.publishableKey !== undefined;
-  await app.register(helmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
