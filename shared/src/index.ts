@@ -24,3 +24,4 @@ export * from './display.ts';
 export * from './night-summary.ts';
 export * from './room.ts';
 export * from './line.ts';
+export * from './event-page-words.ts';

@@ -1,5 +1,6 @@
 import {
-  EVENT_DETAILS_POLL_MS,
+  EVENT_PAGE_WORDS,
+  hostedBy,
   ROLE,
   type AttendeeEventDetails,
   type SessionData,
@@ -123,8 +124,12 @@ function appBar(session: SessionData): string {
 
 /** Live or Ended above the name, as the attendee's page badges it; nothing before the start. */
 function stateBadge(event: AttendeeEventDetails): string {
-  if (event.is_live) return '<span class="ff-poster-badge ff-poster-badge-live">Live</span>';
-  if (event.has_ended) return '<span class="ff-poster-badge ff-poster-badge-ended">Ended</span>';
+  if (event.is_live) {
+    return `<span class="ff-poster-badge ff-poster-badge-live">${EVENT_PAGE_WORDS.live}</span>`;
+  }
+  if (event.has_ended) {
+    return `<span class="ff-poster-badge ff-poster-badge-ended">${EVENT_PAGE_WORDS.ended}</span>`;
+  }
   return '';
 }
 
@@ -160,24 +165,23 @@ export function eventPagePoster(
   if (!event.joined) return '';
   const isGuest = session.role === ROLE.guest;
   const hostName = event.host.display_name || event.host.name;
-  // The page's "not live" wording (web/src/features/realtime/components/live-status.tsx).
-  const polling = `Refreshing every ${EVENT_DETAILS_POLL_MS / 1000} s`;
   return (
     posterOpen(path, 'ff-poster-event') +
     appBar(session) +
     `<div class="ff-poster-app-main">` +
     `<div class="ff-poster-status-row${isGuest ? '' : ' ff-poster-status-row-back'}">` +
-    (isGuest ? '' : button('subtle', 'arrowLeft', 'Go Back')) +
+    (isGuest ? '' : button('subtle', 'arrowLeft', EVENT_PAGE_WORDS.goBack)) +
     `<span class="ff-poster-status"><span class="ff-poster-status-dot"></span>` +
-    `<span class="ff-poster-status-text">${polling}</span></span></div>` +
+    // The page's status line before its socket is up (web/src/features/realtime/components/live-status.tsx).
+    `<span class="ff-poster-status-text">${EVENT_PAGE_WORDS.liveOff}</span></span></div>` +
     `<div class="ff-poster-card"><div class="ff-poster-card-head"><div class="ff-poster-card-titles">` +
     stateBadge(event) +
     `<h1 class="ff-poster-event-name">${escapeHtml(event.name)}</h1>` +
-    `<p class="ff-poster-subtitle">Hosted by ${escapeHtml(hostName)}</p></div>` +
+    `<p class="ff-poster-subtitle">${escapeHtml(hostedBy(hostName))}</p></div>` +
     (event.url ? `<span class="ff-poster-share">${icon('qrcode', 24)}</span>` : '') +
     `</div><div class="ff-poster-actions">` +
-    button('disabled', 'check', 'Joined') +
-    button('default', 'doorExit', 'Leave') +
+    button('disabled', 'check', EVENT_PAGE_WORDS.joined) +
+    button('default', 'doorExit', EVENT_PAGE_WORDS.leave) +
     `</div></div></div></div>`
   );
 }

@@ -1,3 +1,4 @@
+import { EVENT_PAGE_WORDS } from '@floorfill/shared';
 import { Button } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useNavigate } from 'react-router-dom';
@@ -25,7 +26,7 @@ export function GoBackButton({ fallbackHref }: { fallbackHref: string }) {
       onClick={goBack}
       px="xs"
     >
-      Go Back
+      {EVENT_PAGE_WORDS.goBack}
     </Button>
   );
 }

@@ -1,4 +1,6 @@
 import {
+  EVENT_PAGE_WORDS,
+  hostedBy,
   REQUEST_MSG,
   type AttendeeEventDetails as Details,
   type SongRequest,
@@ -72,14 +74,14 @@ function EventStateBadge({ event }: { event: Details }) {
   if (event.is_live) {
     return (
       <Badge color="red.9" variant="filled">
-        Live
+        {EVENT_PAGE_WORDS.live}
       </Badge>
     );
   }
   if (event.has_ended) {
     return (
       <Badge color="gray.7" variant="filled">
-        Ended
+        {EVENT_PAGE_WORDS.ended}
       </Badge>
     );
   }
@@ -235,7 +237,7 @@ function EventPage({ eventId, userId, isGuest }: AttendeeEventDetailsProps) {
             <EventHeaderCard
               event={event}
               badge={<EventStateBadge event={event} />}
-              subtitle={`Hosted by ${hostName}`}
+              subtitle={hostedBy(hostName)}
               onShare={event.url ? () => setSharing(true) : undefined}
               compact={joined}
             >
@@ -243,14 +245,14 @@ function EventPage({ eventId, userId, isGuest }: AttendeeEventDetailsProps) {
                 {joined ? (
                   <>
                     <Button disabled leftSection={<IconCheck size={16} aria-hidden="true" />}>
-                      Joined
+                      {EVENT_PAGE_WORDS.joined}
                     </Button>
                     <Button
                       variant="default"
                       leftSection={<IconDoorExit size={16} aria-hidden="true" />}
                       onClick={() => setPending({ kind: 'leave' })}
                     >
-                      Leave
+                      {EVENT_PAGE_WORDS.leave}
                     </Button>
                   </>
                 ) : joinCode ? (

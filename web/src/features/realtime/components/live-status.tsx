@@ -1,8 +1,8 @@
-import { EVENT_DETAILS_POLL_MS } from '@floorfill/shared';
+import { EVENT_PAGE_WORDS } from '@floorfill/shared';
 import { Box, Group, Text } from '@mantine/core';
 
-export const LIVE_ON = 'Live updates on';
-export const LIVE_OFF = `Refreshing every ${EVENT_DETAILS_POLL_MS / 1000} s`;
+export const LIVE_ON = EVENT_PAGE_WORDS.liveOn;
+export const LIVE_OFF = EVENT_PAGE_WORDS.liveOff;
 
 /** Tells the booth (and the dance floor) whether the page follows the room or polls. */
 export function LiveStatus({ live }: { live: boolean }) {
