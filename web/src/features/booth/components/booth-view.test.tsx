@@ -1,14 +1,31 @@
+import { EVENT_PAGE_WORDS } from '@floorfill/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { hostEventDetails } from '@/features/events/testing/event-fixture';
 import { FakeSocket } from '@/features/realtime/testing/fake-socket';
 import { groupedSong } from '@/features/realtime/testing/fixtures';
-import { resetSocketForTests } from '@/lib/socket';
+import { connectSocket, resetSocketForTests } from '@/lib/socket';
 import { renderWithProviders, stubApi } from '@/testing/render';
+import { boothQueue } from '../utils/booth-queue';
+import type * as BoothQueue from '../utils/booth-queue';
 import { BoothView, RECONNECTING_MSG } from './booth-view';
 
-vi.mock('socket.io-client', () => ({ io: () => new FakeSocket() }));
+const sockets = vi.hoisted(() => ({ current: null as FakeSocket | null }));
+
+vi.mock('socket.io-client', () => ({
+  io: () => {
+    sockets.current = new FakeSocket();
+    return sockets.current;
+  },
+}));
+
+// The booth works its queue out once per drawing: counting the calls counts the drawings.
+vi.mock('../utils/booth-queue', async (importOriginal) => {
+  const actual = await importOriginal<typeof BoothQueue>();
+  return { ...actual, boothQueue: vi.fn(actual.boothQueue) };
+});
 
 const at = (minute: number) => `2026-11-21T20:${String(minute).padStart(2, '0')}:00.000Z`;
 
@@ -127,6 +144,24 @@ describe('the booth', () => {
     // No connection here: past the grace of a page just opening, the banner says so.
     expect(await screen.findByText(RECONNECTING_MSG, {}, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.getByRole('list', { name: 'Up next' })).toBeInTheDocument();
+  });
+
+  it('goes live without drawing the queue again', async () => {
+    stubBooth();
+    connectSocket();
+    const socket = sockets.current as FakeSocket;
+    socket.answer = (event) =>
+      event === 'event:subscribe' ? { ok: true, data: { seq: 1 } } : undefined;
+    renderBooth();
+    await screen.findByRole('list', { name: 'Up next' });
+    const drawings = vi.mocked(boothQueue).mock.calls.length;
+
+    act(() => socket.serverConnect());
+
+    expect(await screen.findByText(EVENT_PAGE_WORDS.liveOn)).toBeInTheDocument();
+    expect(socket.sent('event:subscribe')).toHaveLength(1);
+    expect(vi.mocked(boothQueue).mock.calls.length).toBe(drawings);
+    expect(screen.queryByText(RECONNECTING_MSG)).not.toBeInTheDocument();
   });
 
   it('plays with Enter, moves with the arrows, and marks with p, l and r', async () => {

@@ -12,6 +12,7 @@ import {
   Title,
 } from '@mantine/core';
 import { IconDeviceTv, IconDownload, IconSearch, IconWifiOff } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { DarkScope } from '@/components/ui/dark-scope';
@@ -19,12 +20,11 @@ import { paths } from '@/config/paths';
 import {
   EventDetailsError,
   EventDetailsSkeleton,
-  eventKeys,
+  eventDetailsQuery,
   setListHref,
-  useEventDetails,
   useMarkSongRequest,
 } from '@/features/events';
-import { EVENT_DELETED_MSG, LiveStatus, useEventRoom } from '@/features/realtime';
+import { EVENT_DELETED_MSG, LiveEventRoom, RoomLiveStatus, useRoomLive } from '@/features/realtime';
 import { errorMessageOf, isApiError } from '@/lib/api-client';
 import { notifyError, notifyInfo } from '@/lib/notify';
 import { useSongsRequesters } from '../api/get-song-requesters';
@@ -65,6 +65,16 @@ function useOfflineBanner(live: boolean): boolean {
   return !live && downSince !== null;
 }
 
+/** Shown once the booth's connection has been down past the grace: it polls meanwhile. */
+function ReconnectingBanner() {
+  const offline = useOfflineBanner(useRoomLive());
+  return offline ? (
+    <Alert color="orange" variant="filled" icon={<IconWifiOff aria-hidden="true" />}>
+      {RECONNECTING_MSG}
+    </Alert>
+  ) : null;
+}
+
 function KeyHints() {
   const keys: [string, string][] = [
     ['↑ ↓', 'select'],
@@ -96,18 +106,29 @@ function KeyHints() {
 export function BoothView({ eventId }: { eventId: number }) {
   const navigate = useNavigate();
   const valid = Number.isSafeInteger(eventId) && eventId > 0;
-  const room = useEventRoom({
-    eventId,
-    queryKey: eventKeys.details(eventId),
-    enabled: valid,
-    onDeleted: () => {
-      notifyInfo(EVENT_DELETED_MSG);
-      navigate(paths.host.events.getHref(), { replace: true });
-    },
-  });
-  const details = useEventDetails(eventId, room.pollInterval);
+  return (
+    <LiveEventRoom
+      eventId={eventId}
+      snapshot={eventDetailsQuery(eventId)}
+      enabled={valid}
+      onDeleted={() => {
+        notifyInfo(EVENT_DELETED_MSG);
+        navigate(paths.host.events.getHref(), { replace: true });
+      }}
+    >
+      <BoothScreen eventId={eventId} valid={valid} />
+    </LiveEventRoom>
+  );
+}
+
+/**
+ * The booth inside its live room: the connection coming and going redraws
+ * only the status line and the reconnecting banner, not the queue.
+ */
+function BoothScreen({ eventId, valid }: { eventId: number; valid: boolean }) {
+  const navigate = useNavigate();
+  const details = useQuery(eventDetailsQuery(eventId));
   const mark = useMarkSongRequest();
-  const offline = useOfflineBanner(room.live);
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [search, setSearch] = useState('');
   const [done, setDone] = useState<DoneAction | null>(null);
@@ -238,13 +259,9 @@ export function BoothView({ eventId }: { eventId: number }) {
                 {event.name} · Booth
               </Title>
             </Group>
-            <LiveStatus live={room.live} />
+            <RoomLiveStatus />
           </Group>
-          {offline ? (
-            <Alert color="orange" variant="filled" icon={<IconWifiOff aria-hidden="true" />}>
-              {RECONNECTING_MSG}
-            </Alert>
-          ) : null}
+          <ReconnectingBanner />
           <NowPlayingPanel
             song={nowPlaying}
             busy={busy}

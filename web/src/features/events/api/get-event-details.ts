@@ -1,14 +1,15 @@
-import { EVENT_DETAILS_POLL_MS, hostEventDetailsSchema } from '@floorfill/shared';
-import { useQuery } from '@tanstack/react-query';
+import { hostEventDetailsSchema } from '@floorfill/shared';
+import { queryOptions } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { eventKeys } from './event-keys';
 
 /**
- * The host's view of one event. Polled every 5 s (spec §9) unless the live
- * room says otherwise (`useEventRoom`'s pollInterval).
+ * The host's view of one event, as its page and its live room both ask it:
+ * the room (`LiveEventRoom`) keeps it current from the pushes and polls it
+ * every 5 s while the socket is down (spec §9).
  */
-export function useEventDetails(id: number, pollInterval: number = EVENT_DETAILS_POLL_MS) {
-  return useQuery({
+export function eventDetailsQuery(id: number) {
+  return queryOptions({
     queryKey: eventKeys.details(id),
     queryFn: async ({ signal }) =>
       (
@@ -18,7 +19,6 @@ export function useEventDetails(id: number, pollInterval: number = EVENT_DETAILS
           signal,
         })
       ).data,
-    refetchInterval: pollInterval,
     enabled: Number.isSafeInteger(id) && id > 0,
   });
 }

@@ -1,10 +1,34 @@
-import { MSG, type GroupedSongRequest } from '@floorfill/shared';
+import { EVENT_PAGE_WORDS, MSG, type GroupedSongRequest } from '@floorfill/shared';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { act } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { FakeSocket } from '@/features/realtime/testing/fake-socket';
+import { connectSocket, resetSocketForTests } from '@/lib/socket';
 import { renderRoutes, stubApi } from '@/testing/render';
 import { hostEventDetails } from '../testing/event-fixture';
 import { HostEventDetails } from './host-event-details';
+import { SongRequestCard } from './song-request-card';
+import type * as SongRequestCardModule from './song-request-card';
+
+const sockets = vi.hoisted(() => ({ current: null as FakeSocket | null }));
+
+vi.mock('socket.io-client', () => ({
+  io: () => {
+    sockets.current = new FakeSocket();
+    return sockets.current;
+  },
+}));
+
+// Each song's card, counted as it is drawn.
+vi.mock('./song-request-card', async (importOriginal) => {
+  const actual = await importOriginal<typeof SongRequestCardModule>();
+  return { ...actual, SongRequestCard: vi.fn(actual.SongRequestCard) };
+});
+
+afterEach(() => {
+  resetSocketForTests();
+});
 
 function song(overrides: Partial<GroupedSongRequest> = {}): GroupedSongRequest {
   return {
@@ -38,6 +62,31 @@ function renderDetails(id = 7) {
 }
 
 describe('host event details', () => {
+  it('goes live without drawing the songs again', async () => {
+    stubApi({
+      '/api/v1/get-event-details': {
+        body: {
+          status: true,
+          msg: '',
+          data: hostEventDetails({ grouped_song_requests: [song(), song({ song_id: 'cat-7' })] }),
+        },
+      },
+    });
+    connectSocket();
+    const socket = sockets.current as FakeSocket;
+    socket.answer = (event) =>
+      event === 'event:subscribe' ? { ok: true, data: { seq: 1 } } : undefined;
+    renderDetails();
+    expect(await screen.findAllByText('A Very Long Song Title…')).toHaveLength(2);
+    const drawn = vi.mocked(SongRequestCard).mock.calls.length;
+
+    act(() => socket.serverConnect());
+
+    expect(await screen.findByText(EVENT_PAGE_WORDS.liveOn)).toBeInTheDocument();
+    expect(socket.sent('event:subscribe')).toHaveLength(1);
+    expect(vi.mocked(SongRequestCard).mock.calls.length).toBe(drawn);
+  });
+
   it("opens the 404 page for an event that is not the host's", async () => {
     stubApi({
       '/api/v1/get-event-details': {

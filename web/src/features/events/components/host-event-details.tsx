@@ -4,16 +4,16 @@ import type {
 } from '@floorfill/shared';
 import { Button, Card, Grid, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconDeviceDesktop, IconEdit, IconMusic } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { GoBackButton } from '@/components/ui/go-back-button';
 import { paths } from '@/config/paths';
-import { EVENT_DELETED_MSG, LiveStatus, useEventRoom } from '@/features/realtime';
+import { EVENT_DELETED_MSG, LiveEventRoom, RoomLiveStatus } from '@/features/realtime';
 import { errorMessageOf, isApiError } from '@/lib/api-client';
 import { notifyError, notifyInfo, notifySuccess } from '@/lib/notify';
 import { useMarkSongRequest, type CardMark } from '../api/event-writes';
-import { eventKeys } from '../api/event-keys';
-import { useEventDetails } from '../api/get-event-details';
+import { eventDetailsQuery } from '../api/get-event-details';
 import { ConfirmDialog } from './confirm-dialog';
 import { EventDetailsError, EventDetailsSkeleton } from './event-details-fallback';
 import { EventFacts } from './event-facts';
@@ -66,16 +66,28 @@ interface HostEventDetailsProps {
  */
 export function HostEventDetails({ eventId, main, aside }: HostEventDetailsProps) {
   const navigate = useNavigate();
-  const room = useEventRoom({
-    eventId,
-    queryKey: eventKeys.details(eventId),
-    enabled: Number.isSafeInteger(eventId) && eventId > 0,
-    onDeleted: () => {
-      notifyInfo(EVENT_DELETED_MSG);
-      navigate(paths.host.events.getHref(), { replace: true });
-    },
-  });
-  const details = useEventDetails(eventId, room.pollInterval);
+  return (
+    <LiveEventRoom
+      eventId={eventId}
+      snapshot={eventDetailsQuery(eventId)}
+      enabled={Number.isSafeInteger(eventId) && eventId > 0}
+      onDeleted={() => {
+        notifyInfo(EVENT_DELETED_MSG);
+        navigate(paths.host.events.getHref(), { replace: true });
+      }}
+    >
+      <HostEventPage eventId={eventId} main={main} aside={aside} />
+    </LiveEventRoom>
+  );
+}
+
+/**
+ * The page inside its live room: the connection coming and going redraws
+ * only the status line, not the queue.
+ */
+function HostEventPage({ eventId, main, aside }: HostEventDetailsProps) {
+  const navigate = useNavigate();
+  const details = useQuery(eventDetailsQuery(eventId));
   const mark = useMarkSongRequest();
   const [editing, setEditing] = useState(false);
   const [sharing, setSharing] = useState(false);
@@ -122,7 +134,7 @@ export function HostEventDetails({ eventId, main, aside }: HostEventDetailsProps
       <Group justify="space-between">
         <GoBackButton fallbackHref={paths.host.events.getHref()} />
         <Group gap="md">
-          <LiveStatus live={room.live} />
+          <RoomLiveStatus />
           {event.has_ended ? null : (
             <Button
               component={Link}
