@@ -320,7 +320,6 @@ export async function keepRequestAnswer(
   return inserted ?? findRequestKey(db, attendeeId, keyId);
 }
 
-/** Inside a query on `events`: did the host reject this song for the night? */
 /** Inside a query on `events`: the song's entry in the event's queue is marked explicit. */
 function explicitEntryIn(eb: ExpressionBuilder<Database, 'events'>, songId: string) {
   return eb.exists(
@@ -333,6 +332,7 @@ function explicitEntryIn(eb: ExpressionBuilder<Database, 'events'>, songId: stri
   );
 }
 
+/** Inside a query on `events`: did the host reject this song for the night? */
 function rejectedIn(eb: ExpressionBuilder<Database, 'events'>, songId: string) {
   return eb.exists(
     eb
@@ -460,6 +460,12 @@ function notRejected(eb: ExpressionBuilder<Database, 'queue_entries'>) {
   );
 }
 
+/** An entry's columns but its times, which `listEntries` reads as text. */
+const timelessEntryColumns = entryColumns.filter(
+  (column) =>
+    column !== 'queue_entries.first_requested_at' && column !== 'queue_entries.last_played_at',
+);
+
 /** An entry with its times as ISO text, as `listEntries` reads a whole queue. */
 export type ListedEntryRow = Omit<EntryRow, 'first_requested_at' | 'last_played_at'> & {
   first_requested_at: string;
@@ -473,13 +479,9 @@ export type ListedEntryRow = Omit<EntryRow, 'first_requested_at' | 'last_played_
  * each time into a Date and writing it back was a tenth of the host's snapshot.
  */
 export async function listEntries(db: DbOrTrx, eventId: number): Promise<ListedEntryRow[]> {
-  const timeless = entryColumns.filter(
-    (column) =>
-      column !== 'queue_entries.first_requested_at' && column !== 'queue_entries.last_played_at',
-  );
   return db
     .selectFrom('queue_entries')
-    .select(timeless)
+    .select(timelessEntryColumns)
     .select([
       isoTime('queue_entries.first_requested_at').as('first_requested_at'),
       isoTime('queue_entries.last_played_at').as('last_played_at'),

@@ -1,7 +1,8 @@
 /** What other features may use of events; everything else here is private. */
 export { eventKeys } from './api/event-keys';
 export { useMarkSongRequest } from './api/event-writes';
-export { eventDetailsQuery } from './api/get-event-details';
+export { eventDetailsQuery, isEventId } from './api/get-event-details';
+export { HostEventRoom } from './components/host-event-room';
 export { ConfirmDialog } from './components/confirm-dialog';
 export { EventDetailsError, EventDetailsSkeleton } from './components/event-details-fallback';
 export { EventFacts } from './components/event-facts';

@@ -21,12 +21,14 @@ import {
   EventDetailsError,
   EventDetailsSkeleton,
   eventDetailsQuery,
+  HostEventRoom,
+  isEventId,
   setListHref,
   useMarkSongRequest,
 } from '@/features/events';
-import { EVENT_DELETED_MSG, LiveEventRoom, RoomLiveStatus, useRoomLive } from '@/features/realtime';
+import { RoomLiveStatus, useRoomLive } from '@/features/realtime';
 import { errorMessageOf, isApiError } from '@/lib/api-client';
-import { notifyError, notifyInfo } from '@/lib/notify';
+import { notifyError } from '@/lib/notify';
 import { useSongsRequesters } from '../api/get-song-requesters';
 import {
   ACTION_MARK,
@@ -104,20 +106,10 @@ function KeyHints() {
  * every 5 s while the connection is down. Dark whatever the app's scheme.
  */
 export function BoothView({ eventId }: { eventId: number }) {
-  const navigate = useNavigate();
-  const valid = Number.isSafeInteger(eventId) && eventId > 0;
   return (
-    <LiveEventRoom
-      eventId={eventId}
-      snapshot={eventDetailsQuery(eventId)}
-      enabled={valid}
-      onDeleted={() => {
-        notifyInfo(EVENT_DELETED_MSG);
-        navigate(paths.host.events.getHref(), { replace: true });
-      }}
-    >
-      <BoothScreen eventId={eventId} valid={valid} />
-    </LiveEventRoom>
+    <HostEventRoom eventId={eventId}>
+      <BoothScreen eventId={eventId} />
+    </HostEventRoom>
   );
 }
 
@@ -125,7 +117,7 @@ export function BoothView({ eventId }: { eventId: number }) {
  * The booth inside its live room: the connection coming and going redraws
  * only the status line and the reconnecting banner, not the queue.
  */
-function BoothScreen({ eventId, valid }: { eventId: number; valid: boolean }) {
+function BoothScreen({ eventId }: { eventId: number }) {
   const navigate = useNavigate();
   const details = useQuery(eventDetailsQuery(eventId));
   const mark = useMarkSongRequest();
@@ -136,7 +128,8 @@ function BoothScreen({ eventId, valid }: { eventId: number; valid: boolean }) {
   const searchRef = useRef<HTMLInputElement>(null);
   useWakeLock();
 
-  const missing = !valid || (isApiError(details.error) && details.error.httpStatus === 404);
+  const missing =
+    !isEventId(eventId) || (isApiError(details.error) && details.error.httpStatus === 404);
   useEffect(() => {
     if (missing) navigate(paths.notFound.getHref(), { replace: true });
   }, [missing, navigate]);

@@ -3,6 +3,11 @@ import { queryOptions } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { eventKeys } from './event-keys';
 
+/** Could this be an event's id (a positive integer)? Anything else is no event. */
+export function isEventId(id: number): boolean {
+  return Number.isSafeInteger(id) && id > 0;
+}
+
 /**
  * The host's view of one event, as its page and its live room both ask it:
  * the room (`LiveEventRoom`) keeps it current from the pushes and polls it
@@ -19,6 +24,6 @@ export function eventDetailsQuery(id: number) {
           signal,
         })
       ).data,
-    enabled: Number.isSafeInteger(id) && id > 0,
+    enabled: isEventId(id),
   });
 }

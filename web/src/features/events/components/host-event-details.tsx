@@ -9,16 +9,17 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { GoBackButton } from '@/components/ui/go-back-button';
 import { paths } from '@/config/paths';
-import { EVENT_DELETED_MSG, LiveEventRoom, RoomLiveStatus } from '@/features/realtime';
+import { RoomLiveStatus } from '@/features/realtime';
 import { errorMessageOf, isApiError } from '@/lib/api-client';
-import { notifyError, notifyInfo, notifySuccess } from '@/lib/notify';
+import { notifyError, notifySuccess } from '@/lib/notify';
 import { useMarkSongRequest, type CardMark } from '../api/event-writes';
-import { eventDetailsQuery } from '../api/get-event-details';
+import { eventDetailsQuery, isEventId } from '../api/get-event-details';
 import { ConfirmDialog } from './confirm-dialog';
 import { EventDetailsError, EventDetailsSkeleton } from './event-details-fallback';
 import { EventFacts } from './event-facts';
 import { EventFormModal } from './event-form-modal';
 import { EventHeaderCard } from './event-header-card';
+import { HostEventRoom } from './host-event-room';
 import { EventShareModal } from './event-share-modal';
 import { HostCard } from './host-card';
 import { SetListCard } from './set-list-card';
@@ -65,19 +66,10 @@ interface HostEventDetailsProps {
  * down.
  */
 export function HostEventDetails({ eventId, main, aside }: HostEventDetailsProps) {
-  const navigate = useNavigate();
   return (
-    <LiveEventRoom
-      eventId={eventId}
-      snapshot={eventDetailsQuery(eventId)}
-      enabled={Number.isSafeInteger(eventId) && eventId > 0}
-      onDeleted={() => {
-        notifyInfo(EVENT_DELETED_MSG);
-        navigate(paths.host.events.getHref(), { replace: true });
-      }}
-    >
+    <HostEventRoom eventId={eventId}>
       <HostEventPage eventId={eventId} main={main} aside={aside} />
-    </LiveEventRoom>
+    </HostEventRoom>
   );
 }
 
@@ -93,9 +85,7 @@ function HostEventPage({ eventId, main, aside }: HostEventDetailsProps) {
   const [sharing, setSharing] = useState(false);
   const [pending, setPending] = useState<PendingMark | null>(null);
   const missing =
-    !Number.isSafeInteger(eventId) ||
-    eventId < 1 ||
-    (isApiError(details.error) && details.error.httpStatus === 404);
+    !isEventId(eventId) || (isApiError(details.error) && details.error.httpStatus === 404);
 
   useEffect(() => {
     if (missing) navigate(paths.notFound.getHref(), { replace: true });
