@@ -3,7 +3,7 @@ import type { Redis } from 'ioredis';
 import { z } from 'zod';
 import type { Config } from '../config.ts';
 import type { DbOrTrx } from '../infra/db.ts';
-import { createRedis } from '../infra/redis.ts';
+import { createRedis, quitRedis } from '../infra/redis.ts';
 import { findActiveSession } from './auth.repository.ts';
 import type { RequestSession } from './session.ts';
 import { createSessionTokens } from './tokens.ts';
@@ -154,9 +154,7 @@ export function createSessionResolver(options: {
     },
     async close() {
       byToken.clear();
-      await Promise.all(
-        [publisher, subscriber].map((client) => client?.quit().catch(() => client.disconnect())),
-      );
+      await Promise.all([publisher, subscriber].map((client) => client && quitRedis(client)));
     },
   };
 }

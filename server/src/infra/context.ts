@@ -11,7 +11,7 @@ import { DevOutboxTransport, SmtpMailTransport } from './mail-transports.ts';
 import { MemoryJobQueue } from './memory-queue.ts';
 import { migrateToLatest } from './migrate.ts';
 import type { JobQueue } from './queue.ts';
-import { createRedis } from './redis.ts';
+import { createRedis, quitRedis } from './redis.ts';
 
 /**
  * Everything that touches the outside world, opened once per process and
@@ -76,7 +76,7 @@ export async function createAppContext(
     async close() {
       await queue.close();
       await mail.close();
-      if (redis) await redis.quit().catch(() => redis.disconnect());
+      if (redis) await quitRedis(redis);
       await database.close();
     },
   };

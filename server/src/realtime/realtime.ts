@@ -31,7 +31,7 @@ import type { RequestSession } from '../auth/session.ts';
 import type { TrustProxy } from '../config.ts';
 import { HttpError } from '../http/errors.ts';
 import { createOriginPolicy, handshakeOrigin } from '../http/same-origin.ts';
-import { createRedis } from '../infra/redis.ts';
+import { createRedis, quitRedis } from '../infra/redis.ts';
 import {
   createMemoryPushLog,
   createRedisPushLog,
@@ -712,9 +712,7 @@ export function attachRealtime(app: FastifyInstance): Realtime {
       lines.close();
       await pushLog.close();
       await io.close();
-      await Promise.all(
-        redisClients.map((client) => client.quit().catch(() => client.disconnect())),
-      );
+      await Promise.all(redisClients.map(quitRedis));
     },
   };
 }
