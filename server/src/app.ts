@@ -192,7 +192,7 @@ export async function buildApp(ctx: AppContext, logger: Logger): Promise<Fastify
   // The API's routes, in a scope of their own so that only their answers are compressed.
   await app.register(async (api) => {
     // API answers of 4 KB or more go out compressed when the client takes it: the host's snapshot of a
-    // busy event is ~180 KB of JSON and ~30 KB in gzip, and the booth laptop may sit on the venue's
+    // busy event is ~180 KB of JSON and ~25 KB in brotli, and the booth laptop may sit on the venue's
     // Wi-Fi. Brotli quality 1 first: on that snapshot's real text (titles, artists, links) it costs half
     // of gzip level 1's CPU (~0.5 against ~1.1 ms) and comes out smaller; gzip 1 for a client that
     // takes no brotli (a browser on plain HTTP). Smaller answers (a song request's,

@@ -30,6 +30,8 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return prototype === Object.prototype || prototype === null;
 }
 
+const JSON_SCALARS = new Set(['string', 'number', 'boolean']);
+
 /** Scalars only: a union of objects or arrays keeps zod's first-match-and-strip rule. */
 const SCALAR_TYPES = new Set(['string', 'number', 'boolean', 'literal', 'enum', 'null']);
 
@@ -63,7 +65,9 @@ export function compileShapeCheck(schema: z.ZodType): ShapeCheck | null {
     case 'null':
       return (value) => value === null;
     case 'literal': {
+      // JSON's own values only: a bigint or undefined literal has no JSON of its own.
       const values = def.values ?? [];
+      if (!values.every((value) => value === null || JSON_SCALARS.has(typeof value))) return null;
       return (value) => values.includes(value);
     }
     case 'enum': {
