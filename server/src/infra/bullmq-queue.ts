@@ -1,6 +1,7 @@
 import { Queue, Worker, type ConnectionOptions, type DefaultJobOptions, type Job } from 'bullmq';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
+import { quitRedis } from './redis.ts';
 import {
   JOB_ATTEMPTS,
   JOB_BACKOFF_BASE_MS,
@@ -41,6 +42,8 @@ export class BullJobQueue implements JobQueue {
   private readonly queue: Queue<JobData, void, JobName>;
   private recurringQueue: Queue<JobData, void, JobName> | undefined;
   private readonly workers: Array<Worker<JobData, void, JobName>> = [];
+  /** The workers' own connections: BullMQ counts a connection it is handed as shared and never closes it. */
+  private readonly workerConnections: Redis[] = [];
 
   constructor(
     private readonly connection: Redis,
@@ -97,6 +100,7 @@ export class BullJobQueue implements JobQueue {
     await Promise.all(this.workers.map((worker) => worker.close()));
     await this.recurringQueue?.close();
     await this.queue.close();
+    await Promise.all(this.workerConnections.map(quitRedis));
   }
 
   private openQueue(name: string): Queue<JobData, void, JobName> {
@@ -129,9 +133,13 @@ export class BullJobQueue implements JobQueue {
     processor: (job: BullJob) => Promise<void>,
     concurrency: number,
   ): Promise<void> {
-    // A worker needs its own blocking connection.
+    // A worker needs a connection of its own (BullMQ opens its blocking one beside it).
+    const connection = this.connection.duplicate({
+      connectionName: `floorfill:worker:${this.prefix}`,
+    });
+    this.workerConnections.push(connection);
     const worker = new Worker<JobData, void, JobName>(queueName, processor, {
-      connection: this.connection.duplicate() as ConnectionOptions,
+      connection: connection as ConnectionOptions,
       prefix: this.prefix,
       concurrency,
     });

@@ -5,7 +5,7 @@ import { BullJobQueue } from '../../src/infra/bullmq-queue.ts';
 import type { MailMessage } from '../../src/infra/mail.ts';
 import { MemoryJobQueue } from '../../src/infra/memory-queue.ts';
 import type { JobHandlers, JobQueue } from '../../src/infra/queue.ts';
-import { createRedis } from '../../src/infra/redis.ts';
+import { createRedis, quitRedis } from '../../src/infra/redis.ts';
 
 const logger = pino({ level: 'silent' });
 const message = (to: string): MailMessage => ({ to, subject: 's', text: 't', html: '<p>t</p>' });
@@ -83,5 +83,36 @@ describe.each(factories)('%s job queue', (_kind, makeQueue) => {
     await queue.startWorker(handlersRecording(calls));
     await queue.idle();
     expect(calls).toEqual([{ to: 'early@example.com', attempt: 1 }]);
+  });
+});
+
+describe.skipIf(!redisUrl)('bullmq job queue connections', () => {
+  it('closes every Redis connection it opened for its workers', async () => {
+    const prefix = `fftest:${randomBytes(4).toString('hex')}`;
+    const redis = createRedis(redisUrl as string, logger, 'test');
+    const queue = new BullJobQueue(redis, prefix, logger, [
+      { name: 'maintenance:prune', everyMs: 60_000, payload: {} },
+    ]);
+    // Connections named after this queue's prefix: its workers' own and BullMQ's blocking ones.
+    const open = async () =>
+      ((await redis.call('CLIENT', 'LIST')) as string)
+        .split('\n')
+        .map((line) => / name=(\S*)/.exec(line)?.[1] ?? '')
+        .filter((name) => name.includes(prefix));
+    try {
+      await queue.startWorker({
+        'mail:send': async () => undefined,
+        'stripe:event': async () => undefined,
+        'stripe:detach-card': async () => undefined,
+        'maintenance:prune': async () => undefined,
+      });
+      expect(await open()).toContain(`floorfill:worker:${prefix}`);
+
+      await queue.close();
+
+      expect(await open()).toEqual([]);
+    } finally {
+      await quitRedis(redis);
+    }
   });
 });
