@@ -12,7 +12,6 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { hostEventDetails } from '@/features/events/testing/event-fixture';
 import { connectSocket, resetSocketForTests } from '@/lib/socket';
 import { MAX_HELD_PUSHES, type RoomSnapshot } from './event-room';
-import { FakeSocket } from './testing/fake-socket';
 import { attendeeEventDetails, groupedSong } from './testing/fixtures';
 import {
   LIVE_SAFETY_POLL_MS,
@@ -20,20 +19,9 @@ import {
   RESYNC_RETRY_MS,
   useEventRoom,
 } from './use-event-room';
+import { openedSocket as socket } from './testing/socket-io-mock';
 
-const sockets = vi.hoisted(() => ({ current: null as FakeSocket | null }));
-
-vi.mock('socket.io-client', () => ({
-  io: () => {
-    sockets.current = new FakeSocket();
-    return sockets.current;
-  },
-}));
-
-function socket(): FakeSocket {
-  if (!sockets.current) throw new Error('no socket yet');
-  return sockets.current;
-}
+vi.mock('socket.io-client', () => import('@/features/realtime/testing/socket-io-mock'));
 
 const EVENT_ID = 7;
 const queryKey = ['events', 'details', EVENT_ID];

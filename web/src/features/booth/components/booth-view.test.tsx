@@ -4,22 +4,15 @@ import userEvent from '@testing-library/user-event';
 import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { hostEventDetails } from '@/features/events/testing/event-fixture';
-import { FakeSocket } from '@/features/realtime/testing/fake-socket';
 import { groupedSong } from '@/features/realtime/testing/fixtures';
 import { connectSocket, resetSocketForTests } from '@/lib/socket';
 import { renderWithProviders, stubApi } from '@/testing/render';
 import { boothQueue } from '../utils/booth-queue';
 import type * as BoothQueue from '../utils/booth-queue';
 import { BoothView, RECONNECTING_MSG } from './booth-view';
+import { openedSocket } from '@/features/realtime/testing/socket-io-mock';
 
-const sockets = vi.hoisted(() => ({ current: null as FakeSocket | null }));
-
-vi.mock('socket.io-client', () => ({
-  io: () => {
-    sockets.current = new FakeSocket();
-    return sockets.current;
-  },
-}));
+vi.mock('socket.io-client', () => import('@/features/realtime/testing/socket-io-mock'));
 
 // The booth works its queue out once per drawing: counting the calls counts the drawings.
 vi.mock('../utils/booth-queue', async (importOriginal) => {
@@ -149,7 +142,7 @@ describe('the booth', () => {
   it('goes live without drawing the queue again', async () => {
     stubBooth();
     connectSocket();
-    const socket = sockets.current as FakeSocket;
+    const socket = openedSocket();
     socket.answer = (event) =>
       event === 'event:subscribe' ? { ok: true, data: { seq: 1 } } : undefined;
     renderBooth();

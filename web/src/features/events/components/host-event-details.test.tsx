@@ -3,22 +3,15 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { FakeSocket } from '@/features/realtime/testing/fake-socket';
 import { connectSocket, resetSocketForTests } from '@/lib/socket';
 import { renderRoutes, stubApi } from '@/testing/render';
 import { hostEventDetails } from '../testing/event-fixture';
 import { HostEventDetails } from './host-event-details';
 import { SongRequestCard } from './song-request-card';
 import type * as SongRequestCardModule from './song-request-card';
+import { openedSocket } from '@/features/realtime/testing/socket-io-mock';
 
-const sockets = vi.hoisted(() => ({ current: null as FakeSocket | null }));
-
-vi.mock('socket.io-client', () => ({
-  io: () => {
-    sockets.current = new FakeSocket();
-    return sockets.current;
-  },
-}));
+vi.mock('socket.io-client', () => import('@/features/realtime/testing/socket-io-mock'));
 
 // Each song's card, counted as it is drawn.
 vi.mock('./song-request-card', async (importOriginal) => {
@@ -73,7 +66,7 @@ describe('host event details', () => {
       },
     });
     connectSocket();
-    const socket = sockets.current as FakeSocket;
+    const socket = openedSocket();
     socket.answer = (event) =>
       event === 'event:subscribe' ? { ok: true, data: { seq: 1 } } : undefined;
     renderDetails();

@@ -5,24 +5,12 @@ import type { ReactNode } from 'react';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { connectSocket, resetSocketForTests } from '@/lib/socket';
-import { FakeSocket } from '../testing/fake-socket';
 import { attendeeEventDetails } from '../testing/fixtures';
 import { LIVE_ON, LIVE_OFF } from './live-status';
 import { LiveEventRoom, RoomLiveStatus } from './live-event-room';
+import { openedSocket as socket } from '../testing/socket-io-mock';
 
-const sockets = vi.hoisted(() => ({ current: null as FakeSocket | null }));
-
-vi.mock('socket.io-client', () => ({
-  io: () => {
-    sockets.current = new FakeSocket();
-    return sockets.current;
-  },
-}));
-
-function socket(): FakeSocket {
-  if (!sockets.current) throw new Error('no socket yet');
-  return sockets.current;
-}
+vi.mock('socket.io-client', () => import('@/features/realtime/testing/socket-io-mock'));
 
 const EVENT_ID = 7;
 
