@@ -28,18 +28,6 @@ export interface RequestedSong {
   explicit: boolean;
 }
 
-/**
- * A condition that is always true and makes the statement's transaction commit
- * without waiting for its WAL to reach the disk (PostgreSQL's asynchronous
- * commit, for this transaction only). Every queue write holds the event's row
- * lock until it commits, so a commit that waits for the disk (~1-3 ms here)
- * caps an event at a few hundred writes a second whatever the nodes can do.
- * What it risks: a database server crash (not a node's, not a lost
- * connection) may forget the last fraction of a second of requests and joins
- * it already answered; money never takes this path. See docs/decisions.md.
- */
-const commitWithoutWaitingForDisk = sql`set_config('synchronous_commit', 'off', true) is not null`;
-
 /** The shown name of a user: the display name, or the full name when it is empty. */
 const shownName = sql<string>`coalesce(nullif(users.display_name, ''), users.name)`;
 
@@ -187,7 +175,6 @@ export async function insertRequest(
                                and x.explicit)))
         and not exists (select 1 from rejected_songs j
                         where j.event_id = ${eventId} and j.song_id = ${song.songId})
-        and ${commitWithoutWaitingForDisk}
         and exists (select 1 from event_attendees a
                     where a.event_id = ${eventId} and a.user_id = ${attendeeId})
         ${keyUnused}
@@ -730,7 +717,6 @@ export async function insertAttendanceByCode(
       insert into event_attendees (event_id, user_id)
       select events.id, ${userId} from events
       where upper(events.code) = ${code.toUpperCase()} and events.deleted_at is null
-        and ${commitWithoutWaitingForDisk}
       on conflict (event_id, user_id) do nothing
       returning event_id, joined_at
     ), bumped as (

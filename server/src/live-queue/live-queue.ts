@@ -16,7 +16,14 @@ import {
   type SongRequest,
 } from '@floorfill/shared';
 import { conflict, forbidden, notFound, unauthorized, ValidationError } from '../http/errors.ts';
-import { isForeignKeyViolation, isUniqueViolation, type Db, type DbOrTrx } from '../infra/db.ts';
+import {
+  isDatabaseUnavailable,
+  isForeignKeyViolation,
+  isPoolExhausted,
+  isUniqueViolation,
+  type Db,
+  type DbOrTrx,
+} from '../infra/db.ts';
 import { readEventLine } from './event-line.ts';
 import * as repo from './live-queue.repository.ts';
 import type {
@@ -262,29 +269,136 @@ function ruleRefusal(
   return null;
 }
 
+/** A write of the live queue: its result, and the queue changes to publish after the commit. */
+type Change<T> = (writer: DbOrTrx) => Promise<{ result: T; changes: QueueChange[] }>;
+
+/** What one write of a group did: committed with its changes, or changed nothing. */
+type Outcome<T> =
+  { written: { result: T; changes: QueueChange[] } } | { nothing: NothingChanged<T> };
+
+/** A one-statement write waiting in its event's group, with its caller's promise. */
+interface GroupMember<T> {
+  change: Change<T>;
+  resolve(value: T | Promise<T>): void;
+  reject(error: unknown): void;
+}
+
+/**
+ * The most writes one group commit holds: enough that a busy event's writes
+ * share a flush, few enough that the group's lock and its answers do not wait
+ * long on its last statement.
+ */
+const MAX_GROUP = 64;
+
+/** Runs one write; a write that changed nothing is an outcome, any other error is thrown. */
+async function attempt<T>(change: Change<T>, writer: DbOrTrx): Promise<Outcome<T>> {
+  try {
+    return { written: await change(writer) };
+  } catch (error) {
+    if (error instanceof NothingChanged) return { nothing: error as NothingChanged<T> };
+    throw error;
+  }
+}
+
+/** The error a write's caller gets: the account that went while it ran is a 401. */
+function writeError(error: unknown): unknown {
+  // A guest logging out on another tab deletes the account the write points at.
+  return isForeignKeyViolation(error) ? unauthorized(MSG.unauthenticated) : error;
+}
+
 export function createLiveQueue({ db, publish }: LiveQueueDeps) {
   /**
-   * The one write path. `change` makes the change — in a transaction it
-   * opens, or as a single statement (its own transaction) when `transaction`
-   * is false — and answers its result with the queue changes to publish after
-   * the commit; `NothingChanged` rolls back and answers without publishing.
+   * The one write path for all but the one-statement writes (see
+   * `applyGrouped`). `change` makes the change in a transaction it opens and
+   * answers its result with the queue changes to publish after the commit;
+   * `NothingChanged` rolls back and answers without publishing.
    */
-  async function apply<T>(
-    change: (trx: DbOrTrx) => Promise<{ result: T; changes: QueueChange[] }>,
-    { transaction }: { transaction: boolean } = { transaction: true },
-  ): Promise<T> {
+  async function apply<T>(change: Change<T>): Promise<T> {
     try {
-      const { result, changes } = transaction
-        ? await db.transaction().execute(change)
-        : await change(db);
+      const { result, changes } = await db.transaction().execute(change);
       for (const committed of changes) publish(committed);
       return result;
     } catch (error) {
       if (error instanceof NothingChanged) return (await error.answer()) as T;
-      // The caller's account went while the write ran (a guest logging out on another tab).
-      if (isForeignKeyViolation(error)) throw unauthorized(MSG.unauthenticated);
-      throw error;
+      throw writeError(error);
     }
+  }
+
+  /**
+   * One-statement writes (a song request, a join) waiting for their event's
+   * group commit, by event: a key is here while its event has a group
+   * committing, and its list holds the writes that arrived meanwhile.
+   */
+  const waitingGroups = new Map<string, GroupMember<unknown>[]>();
+
+  /**
+   * A one-statement write committed with the others of its event (`key`)
+   * that arrive while the event's previous group commits: in ONE transaction,
+   * so one WAL flush under the event's row lock serves them all. Each write
+   * is still its own statement with its own conditions and result, run in
+   * arrival order, so seq k+1 counts every write of seq ≤ k, and the pushes
+   * go out in that order after the commit, before any answer. A write that
+   * changes nothing (`NothingChanged`) writes nothing and leaves its
+   * neighbours be; a database error undoes the whole group, whose writes then
+   * run one by one, each meeting only its own error. A write arriving while
+   * its event commits nothing starts its own group at once. An event's groups
+   * never run side by side on a node; other events' are independent, and the
+   * row lock orders the groups of several nodes.
+   */
+  function applyGrouped<T>(key: string, change: Change<T>): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      const member: GroupMember<T> = { change, resolve, reject };
+      const waiting = waitingGroups.get(key);
+      if (waiting) {
+        waiting.push(member as GroupMember<unknown>);
+        return;
+      }
+      const started: GroupMember<unknown>[] = [member as GroupMember<unknown>];
+      waitingGroups.set(key, started);
+      void commitGroups(key, started);
+    });
+  }
+
+  /** Commits the key's groups, MAX_GROUP writes at most each, until none waits. */
+  async function commitGroups(key: string, waiting: GroupMember<unknown>[]): Promise<void> {
+    while (waiting.length > 0) await commitGroup(waiting.splice(0, MAX_GROUP));
+    waitingGroups.delete(key);
+  }
+
+  /** One group: one transaction, or each write alone after a database error. Never throws. */
+  async function commitGroup(group: GroupMember<unknown>[]): Promise<void> {
+    if (group.length > 1) {
+      try {
+        const outcomes = await db.transaction().execute(async (trx) => {
+          const done: Outcome<unknown>[] = [];
+          for (const member of group) done.push(await attempt(member.change, trx));
+          return done;
+        });
+        group.forEach((member, index) => settle(member, outcomes[index]));
+        return;
+      } catch (error) {
+        // Unreachable or overloaded: running each alone would only wait again.
+        if (isDatabaseUnavailable(error) || isPoolExhausted(error)) {
+          for (const member of group) member.reject(error);
+          return;
+        }
+      }
+    }
+    for (const member of group) {
+      try {
+        settle(member, await attempt(member.change, db));
+      } catch (error) {
+        member.reject(writeError(error));
+      }
+    }
+  }
+
+  /** Publishes a committed write's changes and answers it (a write that changed nothing answers its own way). */
+  function settle<T>(member: GroupMember<T>, outcome: Outcome<T> | undefined): void {
+    if (!outcome) return member.reject(new Error('a grouped write has no outcome'));
+    if ('nothing' in outcome) return member.resolve(outcome.nothing.answer());
+    for (const committed of outcome.written.changes) publish(committed);
+    member.resolve(outcome.written.result);
   }
 
   /**
@@ -355,9 +469,8 @@ export function createLiveQueue({ db, publish }: LiveQueueDeps) {
       });
       return kept ? keptAnswerOf(kept) : answer;
     } catch (error) {
-      // The account went meanwhile (a guest logging out on another tab), as in `apply`.
-      if (isForeignKeyViolation(error)) throw unauthorized(MSG.unauthenticated);
-      throw error;
+      // The account went meanwhile, as in `apply`.
+      throw writeError(error);
     }
   }
 
@@ -498,18 +611,15 @@ export function createLiveQueue({ db, publish }: LiveQueueDeps) {
       // Nothing went in: a key used before answers first, whatever the event is now.
       const refused = async () => (await keptFor(attendeeId, keyId)) ?? judged();
       try {
-        return await apply(
-          async (writer) => {
-            const row = await repo.insertRequest(writer, eventId, attendeeId, song, {
-              rulesChecked: false,
-              message,
-              key: requestKey(keyId),
-            });
-            if (!row) throw new NothingChanged(refused);
-            return requestInserted(attendeeId, eventId, song, message, row);
-          },
-          { transaction: false },
-        );
+        return await applyGrouped(`event:${eventId}`, async (writer) => {
+          const row = await repo.insertRequest(writer, eventId, attendeeId, song, {
+            rulesChecked: false,
+            message,
+            key: requestKey(keyId),
+          });
+          if (!row) throw new NothingChanged(refused);
+          return requestInserted(attendeeId, eventId, song, message, row);
+        });
       } catch (error) {
         // A request with the same key committed while this one ran: this one was undone whole.
         if (keyId !== undefined && isUniqueViolation(error, REQUEST_KEY_CONSTRAINT)) {
@@ -684,26 +794,23 @@ export function createLiveQueue({ db, publish }: LiveQueueDeps) {
         if (!event || !attendance) throw notFound(ATTENDANCE_MSG.noEventForCode);
         return { event, joinedAt: attendance.joined_at, created: false };
       };
-      return apply(
-        async (writer) => {
-          const added = await repo.insertAttendanceByCode(writer, target.code, userId);
-          if (!added) throw new NothingChanged(already);
-          const { joined_at: joinedAt, attendee_name: attendeeName, ...event } = added;
-          return {
-            result: { event, joinedAt, created: true },
-            changes: [
-              {
-                eventId: event.id,
-                seq: Number(event.seq),
-                stats: statsOf(event),
-                songs: [],
-                joined: { attendeeId: userId, attendeeName },
-              },
-            ],
-          };
-        },
-        { transaction: false },
-      );
+      return applyGrouped(`code:${target.code.toUpperCase()}`, async (writer) => {
+        const added = await repo.insertAttendanceByCode(writer, target.code, userId);
+        if (!added) throw new NothingChanged(already);
+        const { joined_at: joinedAt, attendee_name: attendeeName, ...event } = added;
+        return {
+          result: { event, joinedAt, created: true },
+          changes: [
+            {
+              eventId: event.id,
+              seq: Number(event.seq),
+              stats: statsOf(event),
+              songs: [],
+              joined: { attendeeId: userId, attendeeName },
+            },
+          ],
+        };
+      });
     },
 
     /**
