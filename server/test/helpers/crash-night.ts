@@ -335,6 +335,10 @@ export async function expectHostQueue(baseUrl: string, night: Night, acknowledge
   expect(shown.map((song) => song.song_id)).toEqual(
     [...shown].sort(compareQueueEntries).map((song) => song.song_id),
   );
-  const keys = snapshot.song_requests.map((request) => pair(request.attendee_id, request.song_id));
-  for (const key of acknowledged.requests) expect(keys).toContain(key);
+  const keys = new Set(
+    snapshot.song_requests.map((request) => pair(request.attendee_id, request.song_id)),
+  );
+  const missing = [...acknowledged.requests].filter((key) => !keys.has(key));
+  const lost = `${missing.length} of ${acknowledged.requests.size} acknowledged requests lost`;
+  expect(missing, lost).toEqual([]);
 }
