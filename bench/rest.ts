@@ -351,8 +351,6 @@ function perEventTargets(result: Result): Target[] {
 
 /** Issue 12's REST targets (CPU per call, sizes) and issue 25's requests a second per event. */
 function targetsOf(result: Result): Target[] {
-  const ceiling =
-    result.bare.reduce((sum, run) => sum + run.requestsPerSecond, 0) / result.bare.length;
   const run = (name: string) => result.runs.find((candidate) => candidate.name === name);
   const send = run('send-song-request');
   const join = run('join-burst');

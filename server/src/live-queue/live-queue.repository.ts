@@ -114,7 +114,7 @@ export type InsertedRequest = EntryRow & {
 };
 
 /**
- * A song request in one statement (its own transaction): the request row,
+ * A song request in one statement (alone, or among its event's group commit): the request row,
  * only if the event is live, not ended and the attendee joined it, and only
  * once per attendee and song (the unique constraint decides); then, only if
  * a row went in, the event's seq and request count (taking the event's row
@@ -702,7 +702,7 @@ export type InsertedAttendance = LockedEvent & {
 };
 
 /**
- * A join in one statement (its own transaction): the attendance, only for a
+ * A join in one statement (alone, or among its event's group commit): the attendance, only for a
  * live event holding the code and only once (the primary key decides); then,
  * only if it went in, the event's seq and attendee count. Undefined when
  * nothing was written (no such event, or already joined).

@@ -38,7 +38,8 @@ import type { QueueChange, QueuePublisher, SongChange } from './queue-pushes.ts'
 /**
  * An event's live queue: who joined, the song requests, their grouping by
  * song, the counters, the seq, and the pushes. Every change goes through
- * `apply`: one transaction that first bumps the event's seq (its row lock
+ * `apply`, or `applyGrouped` for a request and a join (an event's
+ * concurrent ones share a transaction): one transaction that first bumps the event's seq (its row lock
  * queues the event's other writes), makes the change with counters kept in
  * step, and answers what the watchers must hear; after the commit the change
  * is published. A write that turns out to change nothing rolls back, so the
