@@ -39,11 +39,12 @@ import type { QueueChange, QueuePublisher, SongChange } from './queue-pushes.ts'
  * An event's live queue: who joined, the song requests, their grouping by
  * song, the counters, the seq, and the pushes. Every change goes through
  * `apply`, or `applyGrouped` for a request and a join (an event's
- * concurrent ones share a transaction): one transaction that first bumps the event's seq (its row lock
- * queues the event's other writes), makes the change with counters kept in
- * step, and answers what the watchers must hear; after the commit the change
- * is published. A write that turns out to change nothing rolls back, so the
- * seq moves only with a change and every seq has exactly one change.
+ * concurrent ones share a transaction): one transaction that first bumps
+ * the event's seq (its row lock queues the event's other writes), makes the
+ * change with counters kept in step, and answers what the watchers must
+ * hear; after the commit the change is published. A write that turns out
+ * to change nothing rolls back, so the seq moves only with a change and
+ * every seq has exactly one change.
  */
 
 export { recountEventQueue, type RequestedSong } from './live-queue.repository.ts';
@@ -370,19 +371,15 @@ export function createLiveQueue({ db, publish }: LiveQueueDeps) {
   async function commitGroup(group: GroupMember<unknown>[]): Promise<void> {
     if (group.length > 1) {
       try {
-        const outcomes = await db.transaction().execute(async (trx) => {
-          const done: Outcome<unknown>[] = [];
-          for (const member of group) done.push(await attempt(member.change, trx));
-          return done;
-        });
-        group.forEach((member, index) => settle(member, outcomes[index]));
-        return;
-      } catch (error) {
-        // Unreachable or overloaded: running each alone would only wait again.
-        if (isDatabaseUnavailable(error) || isPoolExhausted(error)) {
-          for (const member of group) member.reject(error);
+        const committed = await commitTogether(group);
+        if (committed) {
+          for (const [member, outcome] of committed) settle(member, outcome);
           return;
         }
+      } catch (error) {
+        // Unreachable or overloaded: running each alone would only wait again.
+        for (const member of group) member.reject(error);
+        return;
       }
     }
     for (const member of group) {
@@ -394,12 +391,37 @@ export function createLiveQueue({ db, publish }: LiveQueueDeps) {
     }
   }
 
-  /** Publishes a committed write's changes and answers it (a write that changed nothing answers its own way). */
-  function settle<T>(member: GroupMember<T>, outcome: Outcome<T> | undefined): void {
-    if (!outcome) return member.reject(new Error('a grouped write has no outcome'));
+  /**
+   * The group's writes in one transaction, each with its outcome once it
+   * committed; undefined when the database refused one of them (nothing of
+   * the group was written, and each then runs alone). Throws when the
+   * database cannot be reached.
+   */
+  async function commitTogether(group: GroupMember<unknown>[]) {
+    try {
+      return await db.transaction().execute(async (trx) => {
+        const done: Array<[GroupMember<unknown>, Outcome<unknown>]> = [];
+        for (const member of group) done.push([member, await attempt(member.change, trx)]);
+        return done;
+      });
+    } catch (error) {
+      if (isDatabaseUnavailable(error) || isPoolExhausted(error)) throw error;
+      return undefined;
+    }
+  }
+
+  /**
+   * Publishes a committed write's changes and answers it; a write that
+   * changed nothing answers its own way. Never throws.
+   */
+  function settle<T>(member: GroupMember<T>, outcome: Outcome<T>): void {
     if ('nothing' in outcome) return member.resolve(outcome.nothing.answer());
-    for (const committed of outcome.written.changes) publish(committed);
-    member.resolve(outcome.written.result);
+    try {
+      for (const committed of outcome.written.changes) publish(committed);
+      member.resolve(outcome.written.result);
+    } catch (error) {
+      member.reject(error);
+    }
   }
 
   /**
