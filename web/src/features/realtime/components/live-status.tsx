@@ -4,13 +4,17 @@ import { Box, Group, Text } from '@mantine/core';
 export const LIVE_ON = EVENT_PAGE_WORDS.liveOn;
 export const LIVE_OFF = EVENT_PAGE_WORDS.liveOff;
 
+/** Sizes of the status line: `lg` is read from arm's length (the booth). */
+const SIZES = { xs: { dot: 8, text: 'xs' }, lg: { dot: 12, text: 'lg' } } as const;
+
 /** Tells the booth (and the dance floor) whether the page follows the room or polls. */
-export function LiveStatus({ live }: { live: boolean }) {
+export function LiveStatus({ live, size = 'xs' }: { live: boolean; size?: keyof typeof SIZES }) {
+  const { dot, text } = SIZES[size];
   return (
     <Group gap={6} wrap="nowrap" role="status">
       <Box
-        w={8}
-        h={8}
+        w={dot}
+        h={dot}
         aria-hidden="true"
         style={{
           borderRadius: '50%',
@@ -18,7 +22,7 @@ export function LiveStatus({ live }: { live: boolean }) {
           background: live ? 'var(--mantine-color-teal-7)' : 'var(--mantine-color-gray-6)',
         }}
       />
-      <Text size="xs" c="dimmed">
+      <Text size={text} c="dimmed">
         {live ? LIVE_ON : LIVE_OFF}
       </Text>
     </Group>
