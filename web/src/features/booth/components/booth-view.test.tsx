@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { hostEventDetails } from '@/features/events/testing/event-fixture';
-import { groupedSong } from '@/features/realtime/testing/fixtures';
+import { groupedSong, songRequest } from '@/features/realtime/testing/fixtures';
 import { connectSocket, resetSocketForTests } from '@/lib/socket';
 import { renderWithProviders, stubApi } from '@/testing/render';
 import { boothQueue } from '../utils/booth-queue';
@@ -246,6 +246,69 @@ describe('the booth', () => {
     await waitFor(() =>
       expect(marks(calls).at(-1)).toMatchObject({ song_id: 'two', mark_as: 'playing' }),
     );
+  });
+
+  it('keeps a dedication on screen while its song plays', async () => {
+    const [playing] = songs as [(typeof songs)[number]];
+    const dedication = songRequest({ attendee_name: 'Ana', message: 'For Sam!' });
+    stubApi({
+      '/api/v1/get-event-details': {
+        body: {
+          status: true,
+          msg: '',
+          data: hostEventDetails({
+            grouped_song_requests: songs,
+            now_playing: { ...playing, started_at: at(10) },
+          }),
+        },
+      },
+      '/api/v1/get-song-requesters': { body: { status: true, msg: '', data: [dedication] } },
+      '/api/v1/get-event-attendees': { body: { status: true, msg: '', data: { attendees: [] } } },
+    });
+    renderBooth();
+    const nowPlaying = await screen.findByRole('region', { name: 'Now playing' });
+    expect(await within(nowPlaying).findByText('“For Sam!” — Ana')).toBeInTheDocument();
+    expect(within(nowPlaying).getByText('Asked by Ana')).toBeInTheDocument();
+  });
+
+  it('counts a guest’s requests in Who is here as the queue pushes arrive', async () => {
+    let requests = 0;
+    stubApi({
+      '/api/v1/get-event-details': {
+        body: { status: true, msg: '', data: hostEventDetails({ grouped_song_requests: songs }) },
+      },
+      '/api/v1/get-song-requesters': { body: { status: true, msg: '', data: [] } },
+      '/api/v1/get-event-attendees': () => ({
+        body: {
+          status: true,
+          msg: '',
+          data: {
+            attendees: [
+              {
+                attendee_id: 5,
+                name: 'Ana',
+                joined_at: at(1),
+                request_count: requests,
+              },
+            ],
+          },
+        },
+      }),
+    });
+    connectSocket();
+    const socket = openedSocket();
+    socket.answer = (event) =>
+      event === 'event:subscribe' ? { ok: true, data: { seq: 1 } } : undefined;
+    renderBooth();
+    act(() => socket.serverConnect());
+    const table = await screen.findByRole('table', { name: 'Who is here' });
+    expect(within(table).getAllByRole('row')[1]).toHaveTextContent(/Ana.*0$/);
+
+    requests = 2;
+    act(() => socket.push('request:upserted', { eventId: 7, seq: 2, request: songs[0] as never }));
+    await waitFor(() => expect(within(table).getAllByRole('row')[1]).toHaveTextContent(/Ana.*2$/), {
+      timeout: 5000,
+    });
   });
 
   it('says in its legend what each key does', async () => {

@@ -153,7 +153,14 @@ function BoothScreen({ eventId }: { eventId: number }) {
   const selectable = queue.selectable;
   const selected =
     selectable.find((song) => song.song_id === selectedId) ?? selectable.at(0) ?? null;
-  const requesters = useSongsRequesters(eventId, queue.upNext);
+  // Who asked, with their dedications: for the song playing (its dedications stay
+  // on screen while it plays) and for up next, in one list of queries.
+  const requesterQueries = useSongsRequesters(
+    eventId,
+    nowPlaying ? [nowPlaying, ...queue.upNext] : queue.upNext,
+  );
+  const playingRequesters = nowPlaying ? requesterQueries[0]?.data : undefined;
+  const requesters = nowPlaying ? requesterQueries.slice(1) : requesterQueries;
 
   async function send(songId: string, markAs: (typeof ACTION_MARK)[BoothAction] | 'unplayed') {
     await mark.mutateAsync({ event_id: eventId, song_id: songId, mark_as: markAs });
@@ -271,6 +278,7 @@ function BoothScreen({ eventId }: { eventId: number }) {
           <ReconnectingBanner />
           <NowPlayingPanel
             song={nowPlaying}
+            requesters={playingRequesters}
             busy={busy}
             onPlayed={(song) => void act('played', song)}
           />

@@ -30,7 +30,8 @@ const ACTIONS: {
   { action: 'reject', label: 'Reject', icon: IconBan, color: 'red' },
 ];
 
-function Requesters({ requests }: { requests: readonly SongRequest[] }) {
+/** Who asked for a song, and each dedication with who sent it. */
+export function Requesters({ requests }: { requests: readonly SongRequest[] }) {
   const names = requests.map((request) => request.attendee_name).join(', ');
   const dedications = requests.filter((request) => request.message);
   return (
