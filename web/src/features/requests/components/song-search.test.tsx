@@ -18,7 +18,13 @@ import { api } from '@/lib/api-client';
 import { renderWithProviders, stubApi } from '@/testing/render';
 import { OUTBOX_MSG } from '../api/song-requests';
 import { requestedSongIds } from '../utils/own-requests';
-import { askAnywayLabel, NO_SONGS_FOUND, SongSearch } from './song-search';
+import {
+  askAnywayLabel,
+  CANCEL_FROM_RESULTS,
+  CANCEL_SETTLE_MS,
+  NO_SONGS_FOUND,
+  SongSearch,
+} from './song-search';
 
 const LONG_TITLE = 'Bohemian Rhapsody (Remastered 2011 Version)';
 
@@ -128,7 +134,7 @@ describe('the song search on the event page', () => {
     expect(screen.queryByRole('list', { name: 'Search results' })).not.toBeInTheDocument();
   });
 
-  it('searches once typing has paused for a second, with the last term', async () => {
+  it('searches once typing has paused for a moment, with the last term', async () => {
     const calls = stubServer();
     renderWithProviders(<EventPageHarness />);
     await user().type(await screen.findByLabelText('Search songs'), 'bohem');
@@ -172,7 +178,17 @@ describe('the song search on the event page', () => {
       client_request_id: expect.stringMatching(CLIENT_REQUEST_ID_PATTERN),
     });
 
+    // The second tap of a double tap lands on Cancel at once: it does nothing.
     await typist.click(cancel);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(calls.some((call) => call.path === '/api/v1/cancel-song-request')).toBe(false);
+
+    // A deliberate Cancel asks first, as the × in "Your requests" does.
+    await pause(CANCEL_SETTLE_MS);
+    await typist.click(cancel);
+    const confirm = await screen.findByRole('dialog', { name: CANCEL_FROM_RESULTS.title });
+    expect(calls.some((call) => call.path === '/api/v1/cancel-song-request')).toBe(false);
+    await typist.click(within(confirm).getByRole('button', { name: CANCEL_FROM_RESULTS.confirm }));
     expect(
       await screen.findByRole('button', { name: 'Request Bohemian Rhapsody by Queen' }),
     ).toBeInTheDocument();
@@ -247,7 +263,12 @@ describe('the song search on the event page', () => {
       const cancel = await screen.findByRole('button', {
         name: 'Cancel request for Bohemian Rhapsody by Queen',
       });
+      await pause(CANCEL_SETTLE_MS);
       await typist.click(cancel);
+      const confirm = await screen.findByRole('dialog', { name: CANCEL_FROM_RESULTS.title });
+      await typist.click(
+        within(confirm).getByRole('button', { name: CANCEL_FROM_RESULTS.confirm }),
+      );
       expect(
         await screen.findByRole('button', { name: 'Request Bohemian Rhapsody by Queen' }),
       ).toBeInTheDocument();
@@ -295,6 +316,18 @@ describe('the song search on the event page', () => {
     expect(within(results).getByTitle(album)).toHaveTextContent(
       `${album.slice(0, TRUNCATE.songAlbum).trimEnd()}…`,
     );
+  });
+
+  it('never shows a song’s placeholder album, which would read as its artist', async () => {
+    stubServer({
+      songs: [catalogSong({ song_name: 'Our Song', song_artist: 'Us', album_name: 'N/A' })],
+    });
+    renderWithProviders(<EventPageHarness />);
+    await user().type(await screen.findByLabelText('Search songs'), 'our song');
+    await pause();
+    const results = await screen.findByRole('list', { name: 'Search results' });
+    expect(within(results).getByText('Our Song')).toBeInTheDocument();
+    expect(within(results).queryByText('N/A')).not.toBeInTheDocument();
   });
 
   it('says so when nothing matches', async () => {

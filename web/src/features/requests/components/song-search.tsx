@@ -28,7 +28,9 @@ import {
 } from '@tabler/icons-react';
 import type { QueryKey } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { lazyConfirmDialog, truncate } from '@/features/events';
 import { errorMessageOf } from '@/lib/api-client';
+import { LazyDialog } from '@/lib/lazy-dialog';
 import { afterNextPaint } from '@/lib/idle';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { dropRequest, useKeptRequests } from '../api/request-outbox';
@@ -62,6 +64,30 @@ interface SongSearchProps {
   autoFocus?: boolean;
 }
 
+/**
+ * A button that has just turned from Request into Cancel in the same spot
+ * takes no tap for this long: the second tap of a double tap lands on it.
+ */
+export const CANCEL_SETTLE_MS = 1000;
+
+/** The confirm dialog's words for cancelling a song from the results. */
+export const CANCEL_FROM_RESULTS = {
+  title: 'Cancel song request?',
+  confirm: 'Remove request',
+  text: (songName: string) => `“${songName}” will be removed from your requests.`,
+} as const;
+
+/** Calls `onCancel` only when the button has shown Cancel for at least CANCEL_SETTLE_MS. */
+function useSettledCancel(requested: boolean, onCancel: () => void): () => void {
+  const since = useRef(requested ? 0 : Number.POSITIVE_INFINITY);
+  useEffect(() => {
+    since.current = requested ? performance.now() : Number.POSITIVE_INFINITY;
+  }, [requested]);
+  return () => {
+    if (performance.now() - since.current >= CANCEL_SETTLE_MS) onCancel();
+  };
+}
+
 function songLabel(song: CatalogSong): string {
   return song.song_artist ? `${song.song_name} by ${song.song_artist}` : song.song_name;
 }
@@ -76,6 +102,7 @@ interface ResultCardProps {
 }
 
 function ResultCard({ song, requested, busy, canRequest, onRequest, onCancel }: ResultCardProps) {
+  const cancel = useSettledCancel(requested, () => onCancel(song));
   return (
     <Card component="li" withBorder radius="md" padding="sm">
       <Group wrap="nowrap" gap="sm">
@@ -89,7 +116,7 @@ function ResultCard({ song, requested, busy, canRequest, onRequest, onCancel }: 
             variant="default"
             leftSection={<IconX size={14} aria-hidden="true" />}
             loading={busy}
-            onClick={() => onCancel(song)}
+            onClick={cancel}
             aria-label={`Cancel request for ${songLabel(song)}`}
           >
             Cancel
@@ -140,6 +167,7 @@ function AskAnyway({
 }: AskAnywayProps) {
   const song = splitTypedSong(typed);
   const label = askAnywayLabel(typed);
+  const cancel = useSettledCancel(requested, onCancel);
   if (requested) {
     return (
       <Group gap="xs" justify="center" wrap="nowrap">
@@ -151,8 +179,9 @@ function AskAnyway({
           variant="default"
           leftSection={<IconX size={14} aria-hidden="true" />}
           loading={busy}
-          onClick={onCancel}
+          onClick={cancel}
           aria-label={`Cancel request for “${typed}”`}
+          style={{ flex: 'none' }}
         >
           Cancel
         </Button>
@@ -223,8 +252,8 @@ function Notice({ children, icon }: { children: string; icon?: ReactNode }) {
 
 /**
  * The request, first on the guest's event page (issue 15): a search box
- * (searched once typing pauses for a second, never for an empty term, spec
- * §5) whose results send a song in one tap, or cancel it. A dedication for
+ * (searched once typing pauses for a moment, never for an empty term) whose
+ * results send a song in one tap, or cancel it after a confirm. A dedication for
  * the DJ is optional, folded away under the box, and goes with the next
  * request.
  */
@@ -249,6 +278,8 @@ export function SongSearch({
   const { request: send, busySongId: sending } = useRequestSong({ detailsKey, firstRequest });
   const cancel = useCancelSongRequest(detailsKey);
   const [cancelling, setCancelling] = useState<string | null>(null);
+  // The song whose Cancel was tapped in the results, waiting for the guest to confirm.
+  const [confirming, setConfirming] = useState<{ songId: string; name: string } | null>(null);
   // Songs kept on the phone until it is back online count as requested: Cancel drops them.
   const kept = useKeptRequests(attendeeId, eventId);
 
@@ -289,6 +320,7 @@ export function SongSearch({
   }
 
   function cancelRequest(songId: string) {
+    setConfirming(null);
     const waiting = kept.find((request) => request.payload.songId === songId);
     if (waiting) {
       dropRequest(waiting.key);
@@ -316,7 +348,7 @@ export function SongSearch({
         busy={sending === songId || cancelling === songId}
         canRequest={canRequest}
         onRequest={requestTyped}
-        onCancel={() => cancelRequest(songId)}
+        onCancel={() => setConfirming({ songId, name: typed })}
       />
     );
   }
@@ -360,7 +392,9 @@ export function SongSearch({
               busy={sending === song.song_id || cancelling === song.song_id}
               canRequest={canRequest}
               onRequest={request}
-              onCancel={(picked) => cancelRequest(picked.song_id)}
+              onCancel={(picked) =>
+                setConfirming({ songId: picked.song_id, name: picked.song_name })
+              }
             />
           ))}
         </Stack>
@@ -417,6 +451,18 @@ export function SongSearch({
         />
       </Collapse>
       {body}
+      <LazyDialog
+        dialog={lazyConfirmDialog}
+        opened={confirming !== null}
+        title={CANCEL_FROM_RESULTS.title}
+        confirmLabel={CANCEL_FROM_RESULTS.confirm}
+        danger
+        loading={false}
+        onConfirm={() => confirming && cancelRequest(confirming.songId)}
+        onCancel={() => setConfirming(null)}
+      >
+        {CANCEL_FROM_RESULTS.text(truncate(confirming?.name ?? '', 80))}
+      </LazyDialog>
     </Stack>
   );
 }
