@@ -328,7 +328,7 @@ test('a guest asks for a song the catalog does not have, and the booth shows it 
   await context.close();
 });
 
-test('a double tap on Request requests the song once; Cancel from the results asks first', async ({
+test('a double tap on Request requests the song once, shows its place there, and Cancel from the results asks first', async ({
   page: host,
   request,
   browser,
@@ -379,6 +379,8 @@ test('a double tap on Request requests the song once; Cancel from the results as
       .first();
     await expect(cancel).toBeVisible();
     await expect(phone.getByRole('dialog')).toHaveCount(0);
+    // Where the song stands is shown where it was tapped, without scrolling.
+    await expect(results.getByText('Up next', { exact: true })).toBeInViewport();
     const details = await phone.request.get(`/api/v1/get-attendee-event-details?id=${tonight.id}`);
     const mine = ((await details.json()) as { data: { song_requests: { song_name: string }[] } })
       .data.song_requests;

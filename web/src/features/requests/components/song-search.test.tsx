@@ -1,5 +1,6 @@
 import {
   attendeeEventDetailsSchema,
+  type AttendeeEventDetails,
   CLIENT_REQUEST_ID_PATTERN,
   freeTextSongId,
   SONG_SEARCH_DEBOUNCE_MS,
@@ -53,12 +54,24 @@ function EventPageHarness() {
       canRequest
       firstRequest={requested.size === 0}
       autoFocus
+      room={
+        details.data && {
+          requests: details.data.song_requests,
+          nowPlaying: details.data.now_playing,
+          line: details.data.line,
+          timeZone: details.data.timezone,
+        }
+      }
     />
   );
 }
 
 function stubServer(
-  options: { requested?: boolean; songs?: ReturnType<typeof catalogSong>[] } = {},
+  options: {
+    requested?: boolean;
+    songs?: ReturnType<typeof catalogSong>[];
+    line?: AttendeeEventDetails['line'];
+  } = {},
 ) {
   const song = catalogSong();
   return stubApi({
@@ -66,7 +79,10 @@ function stubServer(
       body: {
         status: true,
         msg: '',
-        data: attendeeEventDetails({ song_requests: options.requested ? [songRequest()] : [] }),
+        data: attendeeEventDetails({
+          song_requests: options.requested ? [songRequest()] : [],
+          ...(options.line ? { line: options.line } : {}),
+        }),
       },
     },
     '/api/v1/get-search-song-list': {
@@ -293,6 +309,27 @@ describe('the song search on the event page', () => {
     expect(
       await screen.findByRole('button', { name: 'Cancel request for Bohemian Rhapsody by Queen' }),
     ).toBeInTheDocument();
+  });
+
+  it('shows where a requested song stands right in its result', async () => {
+    const song = catalogSong();
+    stubServer({
+      requested: true,
+      line: {
+        seq: 2,
+        songs: [
+          ['cat-other--song', 200, 3],
+          [song.song_id, song.song_duration, 1],
+        ],
+        more: false,
+        popular: [],
+      },
+    });
+    renderWithProviders(<EventPageHarness />);
+    await user().type(await screen.findByLabelText('Search songs'), 'queen');
+    await pause();
+    const results = await screen.findByRole('list', { name: 'Search results' });
+    expect(await within(results).findByText(/^#2 in line/)).toBeInTheDocument();
   });
 
   it('cuts title, artist and album at 23, 23 and 25 characters, keeping the full text as a title', async () => {

@@ -4,6 +4,9 @@ import {
   SONG_SEARCH_DEBOUNCE_MS,
   SONG_SEARCH_TERM_MAX,
   type CatalogSong,
+  type EventLine,
+  type NowPlaying,
+  type SongRequest,
 } from '@floorfill/shared';
 import {
   Button,
@@ -30,6 +33,7 @@ import type { QueryKey } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { lazyConfirmDialog, truncate } from '@/features/events';
 import { errorMessageOf } from '@/lib/api-client';
+import { formatClock, useNow } from '@/lib/clock';
 import { LazyDialog } from '@/lib/lazy-dialog';
 import { afterNextPaint } from '@/lib/idle';
 import { notifyError, notifySuccess } from '@/lib/notify';
@@ -38,11 +42,16 @@ import { useSongSearch } from '../api/search-songs';
 import { useCancelSongRequest } from '../api/song-requests';
 import { freeTextPayload, songRequestPayload } from '../utils/song-request-payload';
 import { splitTypedSong } from '../utils/typed-song';
+import { requestStage, type RequestStage } from '../utils/timeline';
 import { useRequestSong } from '../utils/use-request-song';
+import { StageLine } from './own-song-requests';
 import { SongArtwork } from './song-artwork';
 import { SongText } from './song-text';
 
 export const NO_SONGS_FOUND = 'No songs found';
+
+/** How often a requested result's estimate ("in about 6 min") is worked out again. */
+const STAGE_REFRESH_MS = 15_000;
 
 /** The offer of a song the search did not find, sent as typed. */
 export function askAnywayLabel(typed: string): string {
@@ -62,6 +71,19 @@ interface SongSearchProps {
   firstRequest: boolean;
   /** Puts the cursor in the search box when the page opens: the request comes first. */
   autoFocus?: boolean;
+  /**
+   * The guest's requests and the room's line: a requested result shows where
+   * its song stands (#2 in line, up next, playing) right where it was tapped.
+   */
+  room?: SearchRoom;
+}
+
+export interface SearchRoom {
+  requests: readonly SongRequest[];
+  nowPlaying: NowPlaying | null;
+  line: EventLine | null;
+  /** The event's zone: "played at" is the venue's clock. */
+  timeZone: string;
 }
 
 /**
@@ -95,13 +117,25 @@ function songLabel(song: CatalogSong): string {
 interface ResultCardProps {
   song: CatalogSong;
   requested: boolean;
+  /** Where the guest's request for this song stands, once the room knows it. */
+  stage: RequestStage | null;
+  timeZone: string;
   busy: boolean;
   canRequest: boolean;
   onRequest: (song: CatalogSong) => void;
   onCancel: (song: CatalogSong) => void;
 }
 
-function ResultCard({ song, requested, busy, canRequest, onRequest, onCancel }: ResultCardProps) {
+function ResultCard({
+  song,
+  requested,
+  stage,
+  timeZone,
+  busy,
+  canRequest,
+  onRequest,
+  onCancel,
+}: ResultCardProps) {
   const cancel = useSettledCancel(requested, () => onCancel(song));
   return (
     <Card component="li" withBorder radius="md" padding="sm">
@@ -109,6 +143,9 @@ function ResultCard({ song, requested, busy, canRequest, onRequest, onCancel }: 
         <SongArtwork src={song.song_image} songId={song.song_id} title={song.song_name} size={48} />
         <Stack gap={0} flex={1} miw={0}>
           <SongText title={song.song_name} artist={song.song_artist} album={song.album_name} />
+          {requested && stage ? (
+            <StageLine stage={stage} clock={(iso) => formatClock(iso, timeZone)} />
+          ) : null}
         </Stack>
         {requested ? (
           <Button
@@ -265,6 +302,7 @@ export function SongSearch({
   canRequest,
   firstRequest,
   autoFocus = false,
+  room,
 }: SongSearchProps) {
   const [term, setTerm] = useState('');
   const [dedication, setDedication] = useState('');
@@ -289,6 +327,13 @@ export function SongSearch({
     if (!autoFocus) return;
     return afterNextPaint(() => input.current?.focus());
   }, [autoFocus]);
+
+  const now = useNow(STAGE_REFRESH_MS);
+  function stageOf(songId: string): RequestStage | null {
+    const own = room?.requests.find((request) => request.song_id === songId);
+    if (!room || !own) return null;
+    return requestStage(own, false, { nowPlaying: room.nowPlaying, line: room.line, now });
+  }
 
   const typing = term.trim() !== '' && term.trim() !== debounced;
   const searching = typing || search.isFetching;
@@ -389,6 +434,8 @@ export function SongSearch({
               key={song.song_id}
               song={song}
               requested={isRequested(song.song_id)}
+              stage={stageOf(song.song_id)}
+              timeZone={room?.timeZone ?? 'UTC'}
               busy={sending === song.song_id || cancelling === song.song_id}
               canRequest={canRequest}
               onRequest={request}
