@@ -1,8 +1,11 @@
 import { EVENT_PAGE_WORDS } from '@floorfill/shared';
 import { Box, Group, Text } from '@mantine/core';
+import { useOnline } from '@/lib/online';
 
 export const LIVE_ON = EVENT_PAGE_WORDS.liveOn;
 export const LIVE_OFF = EVENT_PAGE_WORDS.liveOff;
+/** Without a network nothing refreshes: the status line says so instead of promising a poll. */
+export const OFFLINE = 'Offline — showing the last state';
 
 /** Sizes of the status line: `lg` is read from arm's length (the booth). */
 const SIZES = { xs: { dot: 8, text: 'xs' }, lg: { dot: 12, text: 'lg' } } as const;
@@ -10,6 +13,7 @@ const SIZES = { xs: { dot: 8, text: 'xs' }, lg: { dot: 12, text: 'lg' } } as con
 /** Tells the booth (and the dance floor) whether the page follows the room or polls. */
 export function LiveStatus({ live, size = 'xs' }: { live: boolean; size?: keyof typeof SIZES }) {
   const { dot, text } = SIZES[size];
+  const online = useOnline();
   return (
     <Group gap={6} wrap="nowrap" role="status">
       <Box
@@ -23,7 +27,7 @@ export function LiveStatus({ live, size = 'xs' }: { live: boolean; size?: keyof 
         }}
       />
       <Text size={text} c="dimmed">
-        {live ? LIVE_ON : LIVE_OFF}
+        {live ? LIVE_ON : online ? LIVE_OFF : OFFLINE}
       </Text>
     </Group>
   );

@@ -24,6 +24,7 @@ import {
   CANCEL_FROM_RESULTS,
   CANCEL_SETTLE_MS,
   NO_SONGS_FOUND,
+  SEARCH_NEEDS_CONNECTION,
   SongSearch,
 } from './song-search';
 
@@ -365,6 +366,27 @@ describe('the song search on the event page', () => {
     const results = await screen.findByRole('list', { name: 'Search results' });
     expect(within(results).getByText('Our Song')).toBeInTheDocument();
     expect(within(results).queryByText('N/A')).not.toBeInTheDocument();
+  });
+
+  it('says offline that searching needs a connection, never showing an earlier term’s results', async () => {
+    stubServer();
+    renderWithProviders(<EventPageHarness />);
+    const typist = user();
+    const input = await screen.findByLabelText('Search songs');
+    await typist.type(input, 'queen');
+    await pause();
+    expect(await screen.findByRole('list', { name: 'Search results' })).toBeInTheDocument();
+
+    act(() => onlineManager.setOnline(false));
+    try {
+      await typist.clear(input);
+      await typist.type(input, 'abba');
+      await pause();
+      expect(await screen.findByText(SEARCH_NEEDS_CONNECTION)).toBeInTheDocument();
+      expect(screen.queryByRole('list', { name: 'Search results' })).not.toBeInTheDocument();
+    } finally {
+      act(() => onlineManager.setOnline(true));
+    }
   });
 
   it('says so when nothing matches', async () => {

@@ -27,6 +27,7 @@ import {
   IconPencil,
   IconPlus,
   IconSearch,
+  IconWifiOff,
   IconX,
 } from '@tabler/icons-react';
 import type { QueryKey } from '@tanstack/react-query';
@@ -35,6 +36,7 @@ import { lazyConfirmDialog, truncate } from '@/features/events';
 import { errorMessageOf } from '@/lib/api-client';
 import { formatClock, useNow } from '@/lib/clock';
 import { LazyDialog } from '@/lib/lazy-dialog';
+import { useOnline } from '@/lib/online';
 import { afterNextPaint } from '@/lib/idle';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { dropRequest, useKeptRequests } from '../api/request-outbox';
@@ -49,6 +51,10 @@ import { SongArtwork } from './song-artwork';
 import { SongText } from './song-text';
 
 export const NO_SONGS_FOUND = 'No songs found';
+
+/** Offline, a search cannot be answered: said instead of showing an earlier search's results. */
+export const SEARCH_NEEDS_CONNECTION =
+  'Searching needs a connection. A song you already found can still be requested: it is sent when you are back online.';
 
 /** How often a requested result's estimate ("in about 6 min") is worked out again. */
 const STAGE_REFRESH_MS = 15_000;
@@ -335,6 +341,7 @@ export function SongSearch({
     return requestStage(own, false, { nowPlaying: room.nowPlaying, line: room.line, now });
   }
 
+  const online = useOnline();
   const typing = term.trim() !== '' && term.trim() !== debounced;
   const searching = typing || search.isFetching;
   const songs = query ? search.data : undefined;
@@ -401,6 +408,11 @@ export function SongSearch({
   let body: ReactNode = null;
   if (!term.trim()) {
     // Nothing typed: the page's queue shows below the box.
+  } else if (!online && (search.isPlaceholderData || !songs)) {
+    // The results on screen would be another term's: none are shown for this one.
+    body = (
+      <Notice icon={<IconWifiOff size={28} aria-hidden="true" />}>{SEARCH_NEEDS_CONNECTION}</Notice>
+    );
   } else if (!songs) {
     body =
       search.isError && !typing ? (
