@@ -5,6 +5,7 @@ import {
   createEventAsHost,
   expectAccessible,
   LAPTOP,
+  PHONE,
   signUpAndLogIn,
   type CreatedEvent,
 } from './support/app.ts';
@@ -179,10 +180,16 @@ test('a DJ runs a night from the booth with the keyboard, and the big screen fol
   await expect(next.nth(0)).toHaveAccessibleName(/^No Limit/);
   await expect(next.nth(0)).toHaveAttribute('aria-current', 'true');
 
-  // P marks it played: it leaves the queue for the history.
+  // P finishes the song playing, not the selected one.
   await host.keyboard.press('p');
-  await expect(host.getByRole('listitem', { name: /^No Limit/ })).toHaveCount(0);
+  await expect(nowPlaying(host)).toContainText('Nothing playing');
   await expect(host.getByRole('tab', { name: /^Played \(1\)/ })).toBeVisible();
+  await expect(next.nth(0)).toHaveAccessibleName(/^No Limit/);
+  await expect(next.nth(0)).toHaveAttribute('aria-current', 'true');
+  // A song that never played is marked played only with its own, labelled button.
+  await host.getByRole('button', { name: 'Mark played: No Limit' }).click();
+  await expect(host.getByRole('listitem', { name: /^No Limit/ })).toHaveCount(0);
+  await expect(host.getByRole('tab', { name: /^Played \(2\)/ })).toBeVisible();
 
   // ↓ and ↑ move the selection; Enter plays it, and the one playing becomes played.
   await expect(next.nth(0)).toHaveAccessibleName(/^I Am the Best/);
@@ -213,6 +220,22 @@ test('a DJ runs a night from the booth with the keyboard, and the big screen fol
   await expectAccessible(host);
   await host.getByRole('tab', { name: /^Who is here/ }).click();
   await expect(host.getByRole('table', { name: 'Who is here' }).getByRole('row')).toHaveCount(3);
+  // A click on a side tab leaves the keys with the booth: Enter plays the selected song.
+  await expect(next.nth(0)).toHaveAttribute('aria-current', 'true');
+  const selectedSong = host.locator('li[aria-current="true"] p').first();
+  const selectedTitle = (await selectedSong.textContent()) ?? '';
+  expect(selectedTitle).not.toBe('');
+  await host.keyboard.press('Enter');
+  await expect(nowPlaying(host)).toContainText(selectedTitle);
+  // And on a phone-sized window: a tab clicked, Esc lets go of it, and P still finishes the song.
+  await host.setViewportSize(PHONE);
+  const playedTab = host.getByRole('tab', { name: /^Played/ });
+  await playedTab.click();
+  await host.keyboard.press('Escape');
+  await expect(playedTab).not.toBeFocused();
+  await host.keyboard.press('p');
+  await expect(nowPlaying(host)).toContainText('Nothing playing');
+  await host.setViewportSize(LAPTOP);
   await captureScreens(host, 'booth');
   await host.setViewportSize(LAPTOP);
   await host.screenshot({ path: 'test-results/screenshots/booth-viewport-1440.png' });

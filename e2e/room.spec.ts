@@ -327,3 +327,78 @@ test('a guest asks for a song the catalog does not have, and the booth shows it 
   await other.close();
   await context.close();
 });
+
+test('a double tap on Request requests the song once, shows its place there, and Cancel from the results asks first', async ({
+  page: host,
+  request,
+  browser,
+}) => {
+  test.slow();
+  await signUpAndLogIn(host, request, 'Tap Host');
+  const tonight = await createEventAsHost(host, 'Double Tap Night', -30);
+
+  for (const viewport of [PHONE, LAPTOP]) {
+    const context = await browser.newContext({ viewport, reducedMotion: 'reduce' });
+    await logToasts(context);
+    const phone = await context.newPage();
+    const login = await phone.request.post('/api/v1/login-as-guest', { data: {} });
+    expect(login.ok(), await login.text()).toBe(true);
+    const joined = await phone.request.post('/api/v1/join-event', {
+      data: { event_code: tonight.code },
+    });
+    expect(joined.ok(), await joined.text()).toBe(true);
+    // The page's clock runs as usual; the test moves it on to the guest's deliberate tap.
+    await phone.clock.install();
+    await phone.goto(`/attendee/event/${tonight.id}`);
+
+    await phone.getByLabel('Search songs').fill('Bohemian');
+    const results = phone.getByRole('list', { name: 'Search results' });
+    await expect(results).toHaveAttribute('aria-busy', 'false');
+    const pick = results.getByRole('button', { name: /^Request Bohemian Rhapsody/ }).first();
+    const box = await pick.boundingBox();
+    expect(box).not.toBeNull();
+    const spot = {
+      x: (box?.x ?? 0) + (box?.width ?? 0) / 2,
+      y: (box?.y ?? 0) + (box?.height ?? 0) / 2,
+    };
+
+    // The first tap requests; the second lands on the same spot the moment Cancel is drawn there.
+    await phone.mouse.click(spot.x, spot.y);
+    await phone.waitForFunction(
+      () =>
+        Array.from(document.querySelectorAll('button')).some((button) =>
+          button.getAttribute('aria-label')?.startsWith('Cancel request for Bohemian Rhapsody'),
+        ),
+      undefined,
+      { polling: 'raf' },
+    );
+    await phone.mouse.click(spot.x, spot.y);
+
+    const cancel = results
+      .getByRole('button', { name: /^Cancel request for Bohemian Rhapsody/ })
+      .first();
+    await expect(cancel).toBeVisible();
+    await expect(phone.getByRole('dialog')).toHaveCount(0);
+    // Where the song stands is shown where it was tapped, without scrolling.
+    await expect(results.getByText('Up next', { exact: true })).toBeInViewport();
+    const details = await phone.request.get(`/api/v1/get-attendee-event-details?id=${tonight.id}`);
+    const mine = ((await details.json()) as { data: { song_requests: { song_name: string }[] } })
+      .data.song_requests;
+    expect(mine.map((song) => song.song_name)).toEqual(['Bohemian Rhapsody']);
+
+    // A deliberate Cancel, a moment later, asks first; only the confirm removes the request.
+    await phone.clock.fastForward(1500);
+    await cancel.click();
+    const confirm = phone.getByRole('dialog', { name: 'Cancel song request?' });
+    await expect(confirm).toBeVisible();
+    await expectAccessible(phone);
+    await phone.screenshot({
+      path: `test-results/screenshots/guest-cancel-confirm-${viewport.width}.png`,
+    });
+    await confirm.getByRole('button', { name: 'Remove request' }).click();
+    await expect(
+      results.getByRole('button', { name: /^Request Bohemian Rhapsody/ }).first(),
+    ).toBeVisible();
+    await context.close();
+  }
+});

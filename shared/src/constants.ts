@@ -35,7 +35,8 @@ export const EVENT_LIST_MAX_PER_PAGE = 50;
 export const UPCOMING_EVENTS_ON_DASHBOARD = 3;
 export const EVENT_DETAILS_POLL_MS = 5000;
 export const EVENT_SEARCH_DEBOUNCE_MS = 500;
-export const SONG_SEARCH_DEBOUNCE_MS = 1000;
+/** Typing pauses this long before a song search is sent: the server answers in tens of ms. */
+export const SONG_SEARCH_DEBOUNCE_MS = 250;
 
 export const TIP_PRESETS_DOLLARS = [1, 2, 5] as const;
 export const TIP_MIN_DOLLARS = 1;

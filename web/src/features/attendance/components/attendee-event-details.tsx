@@ -288,6 +288,12 @@ function EventPage({ eventId, userId, isGuest }: AttendeeEventDetailsProps) {
                         canRequest={requestAllowed}
                         firstRequest={firstRequest}
                         autoFocus
+                        room={{
+                          requests: event.song_requests,
+                          nowPlaying: event.now_playing,
+                          line: event.line,
+                          timeZone: event.timezone,
+                        }}
                       />
                     </>
                   )}

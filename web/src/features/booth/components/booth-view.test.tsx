@@ -1,15 +1,15 @@
-import { EVENT_PAGE_WORDS } from '@floorfill/shared';
+import { EVENT_PAGE_WORDS, type NowPlaying } from '@floorfill/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { hostEventDetails } from '@/features/events/testing/event-fixture';
-import { groupedSong } from '@/features/realtime/testing/fixtures';
+import { groupedSong, songRequest } from '@/features/realtime/testing/fixtures';
 import { connectSocket, resetSocketForTests } from '@/lib/socket';
 import { renderWithProviders, stubApi } from '@/testing/render';
 import { boothQueue } from '../utils/booth-queue';
 import type * as BoothQueue from '../utils/booth-queue';
-import { BoothView, RECONNECTING_MSG } from './booth-view';
+import { BOOTH_KEYS, BoothView, NOTHING_PLAYING_MSG, RECONNECTING_MSG } from './booth-view';
 import { openedSocket } from '@/features/realtime/testing/socket-io-mock';
 
 vi.mock('socket.io-client', () => import('@/features/realtime/testing/socket-io-mock'));
@@ -58,10 +58,14 @@ const songs = [
   }),
 ];
 
-function stubBooth(queue = songs) {
+function stubBooth(queue = songs, nowPlaying: NowPlaying | null = null) {
   return stubApi({
     '/api/v1/get-event-details': {
-      body: { status: true, msg: '', data: hostEventDetails({ grouped_song_requests: queue }) },
+      body: {
+        status: true,
+        msg: '',
+        data: hostEventDetails({ grouped_song_requests: queue, now_playing: nowPlaying }),
+      },
     },
     '/api/v1/get-song-requesters': { body: { status: true, msg: '', data: [] } },
     '/api/v1/get-event-attendees': { body: { status: true, msg: '', data: { attendees: [] } } },
@@ -157,7 +161,7 @@ describe('the booth', () => {
     expect(screen.queryByText(RECONNECTING_MSG)).not.toBeInTheDocument();
   });
 
-  it('plays with Enter, moves with the arrows, and marks with p, l and r', async () => {
+  it('plays with Enter, moves with the arrows, and marks with l and r', async () => {
     const calls = stubBooth();
     const user = userEvent.setup();
     renderBooth();
@@ -178,10 +182,143 @@ describe('the booth', () => {
     await waitFor(() =>
       expect(marks(calls).at(-1)).toMatchObject({ song_id: 'one', mark_as: 'reject' }),
     );
+  });
+
+  it('finishes the song playing with p, never the selected one', async () => {
+    const [playing, ...waiting] = songs as [(typeof songs)[number], ...typeof songs];
+    const calls = stubBooth(songs, { ...playing, started_at: at(10) });
+    const user = userEvent.setup();
+    renderBooth();
+    const next = within(await screen.findByRole('list', { name: 'Up next' })).getAllByRole(
+      'listitem',
+    );
+    expect(next[0]).toHaveAccessibleName(/^Two Hearts/);
+    expect(next[0]).toHaveAttribute('aria-current', 'true');
+    expect(waiting).toHaveLength(4);
+
     await user.keyboard('p');
     await waitFor(() =>
-      expect(marks(calls).at(-1)).toMatchObject({ song_id: 'two', mark_as: 'played' }),
+      expect(marks(calls)).toEqual([{ event_id: 7, song_id: 'one', mark_as: 'played' }]),
     );
+  });
+
+  it('marks nothing with p while nothing plays, and says what Enter does', async () => {
+    const calls = stubBooth();
+    const user = userEvent.setup();
+    renderBooth();
+    await screen.findByRole('list', { name: 'Up next' });
+
+    await user.keyboard('p');
+    expect(await screen.findByText(NOTHING_PLAYING_MSG)).toBeInTheDocument();
+    expect(marks(calls)).toEqual([]);
+  });
+
+  it('marks a waiting song played only with its own labelled button', async () => {
+    const calls = stubBooth();
+    const user = userEvent.setup();
+    renderBooth();
+    await screen.findByRole('list', { name: 'Up next' });
+
+    const markPlayed = screen.getByRole('button', { name: 'Mark played: Two Hearts' });
+    expect(markPlayed).toHaveTextContent('Mark played');
+    await user.click(markPlayed);
+    await waitFor(() =>
+      expect(marks(calls)).toEqual([{ event_id: 7, song_id: 'two', mark_as: 'played' }]),
+    );
+  });
+
+  it('keeps its keys after a click on a side tab, and Esc lets go of the focus', async () => {
+    const calls = stubBooth();
+    const user = userEvent.setup();
+    renderBooth();
+    await screen.findByRole('list', { name: 'Up next' });
+
+    const tab = screen.getByRole('tab', { name: /^Played/ });
+    await user.click(tab);
+    expect(tab).toHaveFocus();
+    await user.keyboard('l');
+    await waitFor(() =>
+      expect(marks(calls).at(-1)).toMatchObject({ song_id: 'one', mark_as: 'later' }),
+    );
+    await user.keyboard('{Escape}');
+    expect(tab).not.toHaveFocus();
+    await user.keyboard('{Enter}');
+    await waitFor(() =>
+      expect(marks(calls).at(-1)).toMatchObject({ song_id: 'two', mark_as: 'playing' }),
+    );
+  });
+
+  it('keeps a dedication on screen while its song plays', async () => {
+    const [playing] = songs as [(typeof songs)[number]];
+    const dedication = songRequest({ attendee_name: 'Ana', message: 'For Sam!' });
+    stubApi({
+      '/api/v1/get-event-details': {
+        body: {
+          status: true,
+          msg: '',
+          data: hostEventDetails({
+            grouped_song_requests: songs,
+            now_playing: { ...playing, started_at: at(10) },
+          }),
+        },
+      },
+      '/api/v1/get-song-requesters': { body: { status: true, msg: '', data: [dedication] } },
+      '/api/v1/get-event-attendees': { body: { status: true, msg: '', data: { attendees: [] } } },
+    });
+    renderBooth();
+    const nowPlaying = await screen.findByRole('region', { name: 'Now playing' });
+    expect(await within(nowPlaying).findByText('“For Sam!” — Ana')).toBeInTheDocument();
+    expect(within(nowPlaying).getByText('Asked by Ana')).toBeInTheDocument();
+  });
+
+  it('counts a guest’s requests in Who is here as the queue pushes arrive', async () => {
+    let requests = 0;
+    stubApi({
+      '/api/v1/get-event-details': {
+        body: { status: true, msg: '', data: hostEventDetails({ grouped_song_requests: songs }) },
+      },
+      '/api/v1/get-song-requesters': { body: { status: true, msg: '', data: [] } },
+      '/api/v1/get-event-attendees': () => ({
+        body: {
+          status: true,
+          msg: '',
+          data: {
+            attendees: [
+              {
+                attendee_id: 5,
+                name: 'Ana',
+                joined_at: at(1),
+                request_count: requests,
+              },
+            ],
+          },
+        },
+      }),
+    });
+    connectSocket();
+    const socket = openedSocket();
+    socket.answer = (event) =>
+      event === 'event:subscribe' ? { ok: true, data: { seq: 1 } } : undefined;
+    renderBooth();
+    act(() => socket.serverConnect());
+    const table = await screen.findByRole('table', { name: 'Who is here' });
+    expect(within(table).getAllByRole('row')[1]).toHaveTextContent(/Ana.*0$/);
+
+    requests = 2;
+    act(() => socket.push('request:upserted', { eventId: 7, seq: 2, request: songs[0] as never }));
+    await waitFor(() => expect(within(table).getAllByRole('row')[1]).toHaveTextContent(/Ana.*2$/), {
+      timeout: 5000,
+    });
+  });
+
+  it('says in its legend what each key does', async () => {
+    stubBooth();
+    renderBooth();
+    const legend = await screen.findByRole('note', { name: 'Keyboard shortcuts' });
+    for (const [key, what] of BOOTH_KEYS) {
+      expect(legend).toHaveTextContent(`${key} ${what}`);
+    }
+    expect(legend).toHaveTextContent('P finish the song playing');
   });
 
   it('offers Undo for the last action, with a button or z', async () => {

@@ -39,7 +39,7 @@ import {
   type BoothAction,
   type DoneAction,
 } from '../utils/booth-queue';
-import { useBoothKeys } from '../utils/use-booth-keys';
+import { releaseFocus, useBoothKeys } from '../utils/use-booth-keys';
 import { useWakeLock } from '../utils/use-wake-lock';
 import classes from './booth.module.css';
 import { NowPlayingPanel } from './now-playing';
@@ -50,6 +50,9 @@ import { UndoToast } from './undo-toast';
 import { WhoIsHere } from './who-is-here';
 
 export const RECONNECTING_MSG = 'Reconnecting — showing the last state, updated every 5 s';
+
+/** P with no song playing: nothing to finish, and what to press instead. */
+export const NOTHING_PLAYING_MSG = 'Nothing is playing. Enter plays the selected song.';
 
 /** A page that just opened is connecting, not reconnecting: the banner waits this long. */
 const OFFLINE_GRACE_MS = 2000;
@@ -77,20 +80,23 @@ function ReconnectingBanner() {
   ) : null;
 }
 
+/** What each key does, in the words of the action it takes. */
+export const BOOTH_KEYS: readonly (readonly [key: string, what: string])[] = [
+  ['↑ ↓', 'select a song'],
+  ['Enter', 'play the selected song'],
+  ['P', 'finish the song playing'],
+  ['L', 'selected: later'],
+  ['R', 'selected: reject'],
+  ['Z', 'undo'],
+  ['/', 'search'],
+  ['Esc', 'keys back to the booth'],
+];
+
 function KeyHints() {
-  const keys: [string, string][] = [
-    ['↑ ↓', 'select'],
-    ['Enter', 'play'],
-    ['P', 'played'],
-    ['L', 'later'],
-    ['R', 'reject'],
-    ['Z', 'undo'],
-    ['/', 'search'],
-  ];
   return (
-    <Group gap="md" className={classes.keys} aria-label="Keyboard shortcuts" role="note">
-      {keys.map(([key, what]) => (
-        <Text key={key} size="sm" c="dimmed">
+    <Group gap="lg" className={classes.keys} aria-label="Keyboard shortcuts" role="note">
+      {BOOTH_KEYS.map(([key, what]) => (
+        <Text key={key} className={classes.keyHint}>
           <Kbd>{key}</Kbd> {what}
         </Text>
       ))}
@@ -147,7 +153,14 @@ function BoothScreen({ eventId }: { eventId: number }) {
   const selectable = queue.selectable;
   const selected =
     selectable.find((song) => song.song_id === selectedId) ?? selectable.at(0) ?? null;
-  const requesters = useSongsRequesters(eventId, queue.upNext);
+  // Who asked, with their dedications: for the song playing (its dedications stay
+  // on screen while it plays) and for up next, in one list of queries.
+  const requesterQueries = useSongsRequesters(
+    eventId,
+    nowPlaying ? [nowPlaying, ...queue.upNext] : queue.upNext,
+  );
+  const playingRequesters = nowPlaying ? requesterQueries[0]?.data : undefined;
+  const requesters = nowPlaying ? requesterQueries.slice(1) : requesterQueries;
 
   async function send(songId: string, markAs: (typeof ACTION_MARK)[BoothAction] | 'unplayed') {
     await mark.mutateAsync({ event_id: eventId, song_id: songId, mark_as: markAs });
@@ -207,15 +220,23 @@ function BoothScreen({ eventId }: { eventId: number }) {
     setSelectedId(selectable[next]?.song_id ?? null);
   }
 
+  // P ends the song that is playing, never the selected one: a song is marked
+  // played only when it played, or by the row's own "Mark played".
+  function finish() {
+    if (nowPlaying) void act('played', nowPlaying);
+    else notifyError(NOTHING_PLAYING_MSG);
+  }
+
   useBoothKeys(
     {
       move,
       play: () => void act('play', selected),
-      played: () => void act('played', selected),
+      finish,
       later: () => void act('later', selected),
       reject: () => void act('reject', selected),
       undo: () => void undo(),
       search: () => searchRef.current?.focus(),
+      release: releaseFocus,
     },
     event !== undefined,
   );
@@ -252,11 +273,12 @@ function BoothScreen({ eventId }: { eventId: number }) {
                 {event.name} · Booth
               </Title>
             </Group>
-            <RoomLiveStatus />
+            <RoomLiveStatus size="lg" />
           </Group>
           <ReconnectingBanner />
           <NowPlayingPanel
             song={nowPlaying}
+            requesters={playingRequesters}
             busy={busy}
             onPlayed={(song) => void act('played', song)}
           />

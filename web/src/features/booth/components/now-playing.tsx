@@ -1,17 +1,21 @@
-import type { NowPlaying } from '@floorfill/shared';
+import type { NowPlaying, SongRequest } from '@floorfill/shared';
 import { Button, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
 import { SongArtwork } from '@/components/ui/song-artwork';
 import { formatElapsed, useNow } from '@/lib/clock';
 import classes from './booth.module.css';
+import { Requesters } from './queue-list';
 
-/** What plays now, for how long, and the one tap that ends it. */
+/** What plays now, for how long, who asked with their dedications, and the one tap that ends it. */
 export function NowPlayingPanel({
   song,
+  requesters,
   onPlayed,
   busy,
 }: {
   song: NowPlaying | null | undefined;
+  /** Who asked for the song playing; a dedication read out as it plays stays here. */
+  requesters?: readonly SongRequest[];
   onPlayed: (song: NowPlaying) => void;
   busy: boolean;
 }) {
@@ -36,6 +40,7 @@ export function NowPlayingPanel({
             <Text fz="xl" c="dimmed" className={classes.ellipsis}>
               {song.song_artist ?? 'Unknown artist'}
             </Text>
+            {requesters && requesters.length > 0 ? <Requesters requests={requesters} /> : null}
           </Stack>
           <Stack gap={4} align="flex-end">
             <Text

@@ -1,5 +1,5 @@
 import type { GroupedSongRequest, SongRequest } from '@floorfill/shared';
-import { ActionIcon, Group, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { IconBan, IconCheck, IconClockPause, IconPlayerPlay } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
 import { SongArtwork } from '@/components/ui/song-artwork';
@@ -24,12 +24,14 @@ const ACTIONS: {
   color: string;
 }[] = [
   { action: 'play', label: 'Play', icon: IconPlayerPlay, color: 'brand' },
-  { action: 'played', label: 'Played', icon: IconCheck, color: 'teal' },
+  // Its own explicit action, with no key: a song that never played is marked played only on purpose.
+  { action: 'played', label: 'Mark played', icon: IconCheck, color: 'teal' },
   { action: 'later', label: 'Later', icon: IconClockPause, color: 'orange' },
   { action: 'reject', label: 'Reject', icon: IconBan, color: 'red' },
 ];
 
-function Requesters({ requests }: { requests: readonly SongRequest[] }) {
+/** Who asked for a song, and each dedication with who sent it. */
+export function Requesters({ requests }: { requests: readonly SongRequest[] }) {
   const names = requests.map((request) => request.attendee_name).join(', ');
   const dedications = requests.filter((request) => request.message);
   return (
@@ -46,7 +48,7 @@ function Requesters({ requests }: { requests: readonly SongRequest[] }) {
   );
 }
 
-/** One song of the booth's queue: title, artist, count and the four one-tap actions. */
+/** One song of the booth's queue: title, artist, count and the four one-tap actions, each labelled. */
 export function QueueRow({
   song,
   selected,
@@ -109,20 +111,21 @@ export function QueueRow({
       </div>
       <div className={classes.actions}>
         {ACTIONS.map(({ action, label: actionLabel, icon: Icon, color }) => (
-          <ActionIcon
+          <Button
             key={action}
-            size="xl"
+            size="md"
+            px="sm"
             variant="light"
             color={color}
             aria-label={`${actionLabel}: ${song.song_name}`}
-            title={actionLabel}
+            leftSection={<Icon size={20} aria-hidden="true" />}
             onClick={(event) => {
               event.stopPropagation();
               onAction(action, song);
             }}
           >
-            <Icon size={22} aria-hidden="true" />
-          </ActionIcon>
+            {actionLabel}
+          </Button>
         ))}
       </div>
     </li>

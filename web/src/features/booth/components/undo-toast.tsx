@@ -14,8 +14,18 @@ export function UndoToast({
   return (
     <Paper className={classes.undo} shadow="lg" p="sm" radius="md" bg="dark.4" withBorder>
       <Group gap="md" wrap="nowrap" role="status">
-        <Text fw={600}>{summary}</Text>
-        <Button size="sm" variant="white" color="dark" onClick={onUndo} loading={busy}>
+        <Text fw={600} miw={0}>
+          {summary}
+        </Text>
+        {/* The way back keeps its whole label, however long the song's name. */}
+        <Button
+          size="sm"
+          variant="white"
+          color="dark"
+          onClick={onUndo}
+          loading={busy}
+          style={{ flex: 'none' }}
+        >
           Undo (Z)
         </Button>
       </Group>

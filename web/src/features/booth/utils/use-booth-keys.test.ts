@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { boothCommand } from './use-booth-keys';
+import { boothCommand, releaseFocus } from './use-booth-keys';
 
 function press(key: string, target: HTMLElement = document.body, init: KeyboardEventInit = {}) {
   const event = new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true, ...init });
@@ -12,12 +12,14 @@ describe('the booth keys', () => {
     expect(press('ArrowDown')).toBe('move');
     expect(press('ArrowUp')).toBe('move');
     expect(press('Enter')).toBe('play');
-    expect(press('p')).toBe('played');
+    expect(press('p')).toBe('finish');
+    expect(press('P')).toBe('finish');
     expect(press('l')).toBe('later');
     expect(press('r')).toBe('reject');
     expect(press('z')).toBe('undo');
     expect(press('Z')).toBe('undo');
     expect(press('/')).toBe('search');
+    expect(press('Escape')).toBe('release');
     expect(press('x')).toBeNull();
   });
 
@@ -30,10 +32,39 @@ describe('the booth keys', () => {
     }
   });
 
-  it('leaves Enter to a focused button, which presses it', () => {
+  it('leaves Enter to a control reached with the keyboard, which presses it', () => {
     const button = document.createElement('button');
-    expect(press('Enter', button)).toBeNull();
-    expect(press('p', button)).toBe('played');
+    const tab = document.createElement('div');
+    tab.setAttribute('role', 'tab');
+    tab.tabIndex = 0;
+    document.body.append(button, tab);
+    for (const control of [button, tab]) {
+      control.focus();
+      expect(press('Enter', control)).toBeNull();
+      // Every other key is the booth's, whatever holds the focus.
+      expect(press('p', control)).toBe('finish');
+      expect(press('l', control)).toBe('later');
+      expect(press('Escape', control)).toBe('release');
+    }
+    button.remove();
+    tab.remove();
+  });
+
+  it('plays on Enter when a control holds the focus only from a click (no focus ring)', () => {
+    const tab = document.createElement('div');
+    tab.setAttribute('role', 'tab');
+    // Not focused, so it does not match :focus-visible, as a clicked control in a browser.
+    expect(press('Enter', tab)).toBe('play');
+  });
+
+  it('Esc lets go of the focus, so the keys reach the booth again', () => {
+    const tab = document.createElement('button');
+    document.body.append(tab);
+    tab.focus();
+    expect(document.activeElement).toBe(tab);
+    releaseFocus();
+    expect(document.activeElement).toBe(document.body);
+    tab.remove();
   });
 
   it('ignores keys pressed with a modifier (the browser’s own shortcuts)', () => {

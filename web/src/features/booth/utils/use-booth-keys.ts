@@ -3,12 +3,16 @@ import { useEffect, useEffectEvent } from 'react';
 /** What the booth's keys do; each one key, no modifier. */
 export interface BoothKeyHandlers {
   move: (step: 1 | -1) => void;
+  /** Enter: the selected song starts playing (the one playing before becomes played). */
   play: () => void;
-  played: () => void;
+  /** P: the song playing now is finished (played); the selection is not touched. */
+  finish: () => void;
   later: () => void;
   reject: () => void;
   undo: () => void;
   search: () => void;
+  /** Esc: whatever control holds the focus lets go of it, so every key is the booth's again. */
+  release: () => void;
 }
 
 /** Fields that take typing: keys typed there are text, never commands. */
@@ -18,9 +22,17 @@ function isTextEntry(target: EventTarget | null): boolean {
   return target.matches('input, textarea, select, [role="combobox"], [role="textbox"]');
 }
 
-/** Controls that act on Enter themselves (a focused button, link or tab). */
-function actsOnEnter(target: EventTarget | null): boolean {
-  return target instanceof HTMLElement && target.matches('button, a[href], [role="tab"], summary');
+/**
+ * A control someone reached with the keyboard (Tab), which Enter presses
+ * itself. A control that holds the focus only because it was clicked shows
+ * no focus ring (`:focus-visible` is false) and leaves Enter to the booth.
+ */
+function keyboardFocusedControl(target: EventTarget | null): boolean {
+  return (
+    target instanceof HTMLElement &&
+    target.matches('button, a[href], [role="tab"], summary') &&
+    target.matches(':focus-visible')
+  );
 }
 
 /** The command a key press means in the booth, or null. */
@@ -32,10 +44,10 @@ export function boothCommand(event: KeyboardEvent): keyof BoothKeyHandlers | nul
     case 'ArrowUp':
       return 'move';
     case 'Enter':
-      return actsOnEnter(event.target) ? null : 'play';
+      return keyboardFocusedControl(event.target) ? null : 'play';
     case 'p':
     case 'P':
-      return 'played';
+      return 'finish';
     case 'l':
     case 'L':
       return 'later';
@@ -47,15 +59,24 @@ export function boothCommand(event: KeyboardEvent): keyof BoothKeyHandlers | nul
       return 'undo';
     case '/':
       return 'search';
+    case 'Escape':
+      return 'release';
     default:
       return null;
   }
 }
 
+/** Lets go of the focus, wherever it is, so the booth's keys reach the booth. */
+export function releaseFocus(): void {
+  const focused = document.activeElement;
+  if (focused instanceof HTMLElement && focused !== document.body) focused.blur();
+}
+
 /**
- * The booth's keyboard: ↑/↓ select, Enter play, p played, l later, r reject,
- * z undo, / search. Keys typed into a field are left alone, and so is Enter
- * on a focused button, which presses that button.
+ * The booth's keyboard: ↑/↓ select, Enter play the selected song, P finish
+ * the song playing, L later, R reject, Z undo, / search, Esc let go of the
+ * focus. The keys work whatever holds the focus, except while typing in a
+ * field, and except Enter on a control reached with Tab, which presses it.
  */
 export function useBoothKeys(handlers: BoothKeyHandlers, enabled = true): void {
   const onKey = useEffectEvent((event: KeyboardEvent) => {

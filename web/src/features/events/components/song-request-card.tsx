@@ -1,4 +1,4 @@
-import { TRUNCATE, type GroupedSongRequest } from '@floorfill/shared';
+import { DEFAULT_ALBUM_NAME, TRUNCATE, type GroupedSongRequest } from '@floorfill/shared';
 import { ActionIcon, Button, Card, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { IconCheck, IconClock, IconTrash } from '@tabler/icons-react';
 import { SongArtwork } from '@/components/ui/song-artwork';
@@ -63,7 +63,10 @@ export function SongRequestCard({ song, onMark }: SongRequestCardProps) {
               <TypedByGuestBadge />
             </Group>
           ) : null}
-          <TruncatedText text={song.album_name} max={TRUNCATE.songAlbum} size="sm" c="dimmed" />
+          {/* A typed song's placeholder album ('N/A') would read as its artist. */}
+          {song.album_name !== DEFAULT_ALBUM_NAME ? (
+            <TruncatedText text={song.album_name} max={TRUNCATE.songAlbum} size="sm" c="dimmed" />
+          ) : null}
           <Text size="sm" c="dimmed">
             {requestedBy(song.request_count)}
           </Text>

@@ -1,5 +1,5 @@
 import { useQuery, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
-import { createContext, useContext, type ReactNode } from 'react';
+import { createContext, useContext, type ComponentProps, type ReactNode } from 'react';
 import { useEventRoom } from '../use-event-room';
 import { LiveStatus } from './live-status';
 
@@ -44,6 +44,6 @@ export function useRoomLive(): boolean {
 }
 
 /** The live status of the room around it. */
-export function RoomLiveStatus() {
-  return <LiveStatus live={useRoomLive()} />;
+export function RoomLiveStatus({ size }: { size?: ComponentProps<typeof LiveStatus>['size'] }) {
+  return <LiveStatus live={useRoomLive()} size={size} />;
 }

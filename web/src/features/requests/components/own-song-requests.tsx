@@ -31,7 +31,13 @@ const STAGE_ICONS: Record<RequestStage['kind'], typeof IconClock> = {
 };
 
 /** Where the song stands, in words with an icon; what plays and what is next stand out. */
-function StageLine({ stage, clock }: { stage: RequestStage; clock: (iso: string) => string }) {
+export function StageLine({
+  stage,
+  clock,
+}: {
+  stage: RequestStage;
+  clock: (iso: string) => string;
+}) {
   const Icon = STAGE_ICONS[stage.kind];
   const near = stage.kind === 'playing' || stage.kind === 'up-next';
   // Coloured text only where it keeps 4.5:1 on a card; a rejected song's colour is its icon's.

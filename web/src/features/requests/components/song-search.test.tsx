@@ -1,5 +1,6 @@
 import {
   attendeeEventDetailsSchema,
+  type AttendeeEventDetails,
   CLIENT_REQUEST_ID_PATTERN,
   freeTextSongId,
   SONG_SEARCH_DEBOUNCE_MS,
@@ -18,7 +19,14 @@ import { api } from '@/lib/api-client';
 import { renderWithProviders, stubApi } from '@/testing/render';
 import { OUTBOX_MSG } from '../api/song-requests';
 import { requestedSongIds } from '../utils/own-requests';
-import { askAnywayLabel, NO_SONGS_FOUND, SongSearch } from './song-search';
+import {
+  askAnywayLabel,
+  CANCEL_FROM_RESULTS,
+  CANCEL_SETTLE_MS,
+  NO_SONGS_FOUND,
+  SEARCH_NEEDS_CONNECTION,
+  SongSearch,
+} from './song-search';
 
 const LONG_TITLE = 'Bohemian Rhapsody (Remastered 2011 Version)';
 
@@ -47,12 +55,24 @@ function EventPageHarness() {
       canRequest
       firstRequest={requested.size === 0}
       autoFocus
+      room={
+        details.data && {
+          requests: details.data.song_requests,
+          nowPlaying: details.data.now_playing,
+          line: details.data.line,
+          timeZone: details.data.timezone,
+        }
+      }
     />
   );
 }
 
 function stubServer(
-  options: { requested?: boolean; songs?: ReturnType<typeof catalogSong>[] } = {},
+  options: {
+    requested?: boolean;
+    songs?: ReturnType<typeof catalogSong>[];
+    line?: AttendeeEventDetails['line'];
+  } = {},
 ) {
   const song = catalogSong();
   return stubApi({
@@ -60,7 +80,10 @@ function stubServer(
       body: {
         status: true,
         msg: '',
-        data: attendeeEventDetails({ song_requests: options.requested ? [songRequest()] : [] }),
+        data: attendeeEventDetails({
+          song_requests: options.requested ? [songRequest()] : [],
+          ...(options.line ? { line: options.line } : {}),
+        }),
       },
     },
     '/api/v1/get-search-song-list': {
@@ -128,7 +151,7 @@ describe('the song search on the event page', () => {
     expect(screen.queryByRole('list', { name: 'Search results' })).not.toBeInTheDocument();
   });
 
-  it('searches once typing has paused for a second, with the last term', async () => {
+  it('searches once typing has paused for a moment, with the last term', async () => {
     const calls = stubServer();
     renderWithProviders(<EventPageHarness />);
     await user().type(await screen.findByLabelText('Search songs'), 'bohem');
@@ -172,7 +195,17 @@ describe('the song search on the event page', () => {
       client_request_id: expect.stringMatching(CLIENT_REQUEST_ID_PATTERN),
     });
 
+    // The second tap of a double tap lands on Cancel at once: it does nothing.
     await typist.click(cancel);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(calls.some((call) => call.path === '/api/v1/cancel-song-request')).toBe(false);
+
+    // A deliberate Cancel asks first, as the × in "Your requests" does.
+    await pause(CANCEL_SETTLE_MS);
+    await typist.click(cancel);
+    const confirm = await screen.findByRole('dialog', { name: CANCEL_FROM_RESULTS.title });
+    expect(calls.some((call) => call.path === '/api/v1/cancel-song-request')).toBe(false);
+    await typist.click(within(confirm).getByRole('button', { name: CANCEL_FROM_RESULTS.confirm }));
     expect(
       await screen.findByRole('button', { name: 'Request Bohemian Rhapsody by Queen' }),
     ).toBeInTheDocument();
@@ -247,7 +280,12 @@ describe('the song search on the event page', () => {
       const cancel = await screen.findByRole('button', {
         name: 'Cancel request for Bohemian Rhapsody by Queen',
       });
+      await pause(CANCEL_SETTLE_MS);
       await typist.click(cancel);
+      const confirm = await screen.findByRole('dialog', { name: CANCEL_FROM_RESULTS.title });
+      await typist.click(
+        within(confirm).getByRole('button', { name: CANCEL_FROM_RESULTS.confirm }),
+      );
       expect(
         await screen.findByRole('button', { name: 'Request Bohemian Rhapsody by Queen' }),
       ).toBeInTheDocument();
@@ -274,6 +312,27 @@ describe('the song search on the event page', () => {
     ).toBeInTheDocument();
   });
 
+  it('shows where a requested song stands right in its result', async () => {
+    const song = catalogSong();
+    stubServer({
+      requested: true,
+      line: {
+        seq: 2,
+        songs: [
+          ['cat-other--song', 200, 3],
+          [song.song_id, song.song_duration, 1],
+        ],
+        more: false,
+        popular: [],
+      },
+    });
+    renderWithProviders(<EventPageHarness />);
+    await user().type(await screen.findByLabelText('Search songs'), 'queen');
+    await pause();
+    const results = await screen.findByRole('list', { name: 'Search results' });
+    expect(await within(results).findByText(/^#2 in line/)).toBeInTheDocument();
+  });
+
   it('cuts title, artist and album at 23, 23 and 25 characters, keeping the full text as a title', async () => {
     const artist = 'Queen & The Royal Philharmonic';
     const album = 'A Night at the Opera (Deluxe Edition)';
@@ -295,6 +354,39 @@ describe('the song search on the event page', () => {
     expect(within(results).getByTitle(album)).toHaveTextContent(
       `${album.slice(0, TRUNCATE.songAlbum).trimEnd()}…`,
     );
+  });
+
+  it('never shows a song’s placeholder album, which would read as its artist', async () => {
+    stubServer({
+      songs: [catalogSong({ song_name: 'Our Song', song_artist: 'Us', album_name: 'N/A' })],
+    });
+    renderWithProviders(<EventPageHarness />);
+    await user().type(await screen.findByLabelText('Search songs'), 'our song');
+    await pause();
+    const results = await screen.findByRole('list', { name: 'Search results' });
+    expect(within(results).getByText('Our Song')).toBeInTheDocument();
+    expect(within(results).queryByText('N/A')).not.toBeInTheDocument();
+  });
+
+  it('says offline that searching needs a connection, never showing an earlier term’s results', async () => {
+    stubServer();
+    renderWithProviders(<EventPageHarness />);
+    const typist = user();
+    const input = await screen.findByLabelText('Search songs');
+    await typist.type(input, 'queen');
+    await pause();
+    expect(await screen.findByRole('list', { name: 'Search results' })).toBeInTheDocument();
+
+    act(() => onlineManager.setOnline(false));
+    try {
+      await typist.clear(input);
+      await typist.type(input, 'abba');
+      await pause();
+      expect(await screen.findByText(SEARCH_NEEDS_CONNECTION)).toBeInTheDocument();
+      expect(screen.queryByRole('list', { name: 'Search results' })).not.toBeInTheDocument();
+    } finally {
+      act(() => onlineManager.setOnline(true));
+    }
   });
 
   it('says so when nothing matches', async () => {

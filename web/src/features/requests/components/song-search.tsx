@@ -4,6 +4,9 @@ import {
   SONG_SEARCH_DEBOUNCE_MS,
   SONG_SEARCH_TERM_MAX,
   type CatalogSong,
+  type EventLine,
+  type NowPlaying,
+  type SongRequest,
 } from '@floorfill/shared';
 import {
   Button,
@@ -24,11 +27,16 @@ import {
   IconPencil,
   IconPlus,
   IconSearch,
+  IconWifiOff,
   IconX,
 } from '@tabler/icons-react';
 import type { QueryKey } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { lazyConfirmDialog, truncate } from '@/features/events';
 import { errorMessageOf } from '@/lib/api-client';
+import { formatClock, useNow } from '@/lib/clock';
+import { LazyDialog } from '@/lib/lazy-dialog';
+import { useOnline } from '@/lib/online';
 import { afterNextPaint } from '@/lib/idle';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { dropRequest, useKeptRequests } from '../api/request-outbox';
@@ -36,11 +44,20 @@ import { useSongSearch } from '../api/search-songs';
 import { useCancelSongRequest } from '../api/song-requests';
 import { freeTextPayload, songRequestPayload } from '../utils/song-request-payload';
 import { splitTypedSong } from '../utils/typed-song';
+import { requestStage, type RequestStage } from '../utils/timeline';
 import { useRequestSong } from '../utils/use-request-song';
+import { StageLine } from './own-song-requests';
 import { SongArtwork } from './song-artwork';
 import { SongText } from './song-text';
 
 export const NO_SONGS_FOUND = 'No songs found';
+
+/** Offline, a search cannot be answered: said instead of showing an earlier search's results. */
+export const SEARCH_NEEDS_CONNECTION =
+  'Searching needs a connection. A song you already found can still be requested: it is sent when you are back online.';
+
+/** How often a requested result's estimate ("in about 6 min") is worked out again. */
+const STAGE_REFRESH_MS = 15_000;
 
 /** The offer of a song the search did not find, sent as typed. */
 export function askAnywayLabel(typed: string): string {
@@ -60,6 +77,43 @@ interface SongSearchProps {
   firstRequest: boolean;
   /** Puts the cursor in the search box when the page opens: the request comes first. */
   autoFocus?: boolean;
+  /**
+   * The guest's requests and the room's line: a requested result shows where
+   * its song stands (#2 in line, up next, playing) right where it was tapped.
+   */
+  room?: SearchRoom;
+}
+
+export interface SearchRoom {
+  requests: readonly SongRequest[];
+  nowPlaying: NowPlaying | null;
+  line: EventLine | null;
+  /** The event's zone: "played at" is the venue's clock. */
+  timeZone: string;
+}
+
+/**
+ * A button that has just turned from Request into Cancel in the same spot
+ * takes no tap for this long: the second tap of a double tap lands on it.
+ */
+export const CANCEL_SETTLE_MS = 1000;
+
+/** The confirm dialog's words for cancelling a song from the results. */
+export const CANCEL_FROM_RESULTS = {
+  title: 'Cancel song request?',
+  confirm: 'Remove request',
+  text: (songName: string) => `“${songName}” will be removed from your requests.`,
+} as const;
+
+/** Calls `onCancel` only when the button has shown Cancel for at least CANCEL_SETTLE_MS. */
+function useSettledCancel(requested: boolean, onCancel: () => void): () => void {
+  const since = useRef(requested ? 0 : Number.POSITIVE_INFINITY);
+  useEffect(() => {
+    since.current = requested ? performance.now() : Number.POSITIVE_INFINITY;
+  }, [requested]);
+  return () => {
+    if (performance.now() - since.current >= CANCEL_SETTLE_MS) onCancel();
+  };
 }
 
 function songLabel(song: CatalogSong): string {
@@ -69,19 +123,35 @@ function songLabel(song: CatalogSong): string {
 interface ResultCardProps {
   song: CatalogSong;
   requested: boolean;
+  /** Where the guest's request for this song stands, once the room knows it. */
+  stage: RequestStage | null;
+  timeZone: string;
   busy: boolean;
   canRequest: boolean;
   onRequest: (song: CatalogSong) => void;
   onCancel: (song: CatalogSong) => void;
 }
 
-function ResultCard({ song, requested, busy, canRequest, onRequest, onCancel }: ResultCardProps) {
+function ResultCard({
+  song,
+  requested,
+  stage,
+  timeZone,
+  busy,
+  canRequest,
+  onRequest,
+  onCancel,
+}: ResultCardProps) {
+  const cancel = useSettledCancel(requested, () => onCancel(song));
   return (
     <Card component="li" withBorder radius="md" padding="sm">
       <Group wrap="nowrap" gap="sm">
         <SongArtwork src={song.song_image} songId={song.song_id} title={song.song_name} size={48} />
         <Stack gap={0} flex={1} miw={0}>
           <SongText title={song.song_name} artist={song.song_artist} album={song.album_name} />
+          {requested && stage ? (
+            <StageLine stage={stage} clock={(iso) => formatClock(iso, timeZone)} />
+          ) : null}
         </Stack>
         {requested ? (
           <Button
@@ -89,7 +159,7 @@ function ResultCard({ song, requested, busy, canRequest, onRequest, onCancel }: 
             variant="default"
             leftSection={<IconX size={14} aria-hidden="true" />}
             loading={busy}
-            onClick={() => onCancel(song)}
+            onClick={cancel}
             aria-label={`Cancel request for ${songLabel(song)}`}
           >
             Cancel
@@ -140,6 +210,7 @@ function AskAnyway({
 }: AskAnywayProps) {
   const song = splitTypedSong(typed);
   const label = askAnywayLabel(typed);
+  const cancel = useSettledCancel(requested, onCancel);
   if (requested) {
     return (
       <Group gap="xs" justify="center" wrap="nowrap">
@@ -151,8 +222,9 @@ function AskAnyway({
           variant="default"
           leftSection={<IconX size={14} aria-hidden="true" />}
           loading={busy}
-          onClick={onCancel}
+          onClick={cancel}
           aria-label={`Cancel request for “${typed}”`}
+          style={{ flex: 'none' }}
         >
           Cancel
         </Button>
@@ -223,8 +295,8 @@ function Notice({ children, icon }: { children: string; icon?: ReactNode }) {
 
 /**
  * The request, first on the guest's event page (issue 15): a search box
- * (searched once typing pauses for a second, never for an empty term, spec
- * §5) whose results send a song in one tap, or cancel it. A dedication for
+ * (searched once typing pauses for a moment, never for an empty term) whose
+ * results send a song in one tap, or cancel it after a confirm. A dedication for
  * the DJ is optional, folded away under the box, and goes with the next
  * request.
  */
@@ -236,6 +308,7 @@ export function SongSearch({
   canRequest,
   firstRequest,
   autoFocus = false,
+  room,
 }: SongSearchProps) {
   const [term, setTerm] = useState('');
   const [dedication, setDedication] = useState('');
@@ -249,6 +322,8 @@ export function SongSearch({
   const { request: send, busySongId: sending } = useRequestSong({ detailsKey, firstRequest });
   const cancel = useCancelSongRequest(detailsKey);
   const [cancelling, setCancelling] = useState<string | null>(null);
+  // The song whose Cancel was tapped in the results, waiting for the guest to confirm.
+  const [confirming, setConfirming] = useState<{ songId: string; name: string } | null>(null);
   // Songs kept on the phone until it is back online count as requested: Cancel drops them.
   const kept = useKeptRequests(attendeeId, eventId);
 
@@ -259,6 +334,14 @@ export function SongSearch({
     return afterNextPaint(() => input.current?.focus());
   }, [autoFocus]);
 
+  const now = useNow(STAGE_REFRESH_MS);
+  function stageOf(songId: string): RequestStage | null {
+    const own = room?.requests.find((request) => request.song_id === songId);
+    if (!room || !own) return null;
+    return requestStage(own, false, { nowPlaying: room.nowPlaying, line: room.line, now });
+  }
+
+  const online = useOnline();
   const typing = term.trim() !== '' && term.trim() !== debounced;
   const searching = typing || search.isFetching;
   const songs = query ? search.data : undefined;
@@ -289,6 +372,7 @@ export function SongSearch({
   }
 
   function cancelRequest(songId: string) {
+    setConfirming(null);
     const waiting = kept.find((request) => request.payload.songId === songId);
     if (waiting) {
       dropRequest(waiting.key);
@@ -316,7 +400,7 @@ export function SongSearch({
         busy={sending === songId || cancelling === songId}
         canRequest={canRequest}
         onRequest={requestTyped}
-        onCancel={() => cancelRequest(songId)}
+        onCancel={() => setConfirming({ songId, name: typed })}
       />
     );
   }
@@ -324,6 +408,11 @@ export function SongSearch({
   let body: ReactNode = null;
   if (!term.trim()) {
     // Nothing typed: the page's queue shows below the box.
+  } else if (!online && (search.isPlaceholderData || !songs)) {
+    // The results on screen would be another term's: none are shown for this one.
+    body = (
+      <Notice icon={<IconWifiOff size={28} aria-hidden="true" />}>{SEARCH_NEEDS_CONNECTION}</Notice>
+    );
   } else if (!songs) {
     body =
       search.isError && !typing ? (
@@ -357,10 +446,14 @@ export function SongSearch({
               key={song.song_id}
               song={song}
               requested={isRequested(song.song_id)}
+              stage={stageOf(song.song_id)}
+              timeZone={room?.timeZone ?? 'UTC'}
               busy={sending === song.song_id || cancelling === song.song_id}
               canRequest={canRequest}
               onRequest={request}
-              onCancel={(picked) => cancelRequest(picked.song_id)}
+              onCancel={(picked) =>
+                setConfirming({ songId: picked.song_id, name: picked.song_name })
+              }
             />
           ))}
         </Stack>
@@ -417,6 +510,18 @@ export function SongSearch({
         />
       </Collapse>
       {body}
+      <LazyDialog
+        dialog={lazyConfirmDialog}
+        opened={confirming !== null}
+        title={CANCEL_FROM_RESULTS.title}
+        confirmLabel={CANCEL_FROM_RESULTS.confirm}
+        danger
+        loading={false}
+        onConfirm={() => confirming && cancelRequest(confirming.songId)}
+        onCancel={() => setConfirming(null)}
+      >
+        {CANCEL_FROM_RESULTS.text(truncate(confirming?.name ?? '', 80))}
+      </LazyDialog>
     </Stack>
   );
 }

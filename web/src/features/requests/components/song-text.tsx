@@ -1,4 +1,4 @@
-import { TRUNCATE } from '@floorfill/shared';
+import { DEFAULT_ALBUM_NAME, TRUNCATE } from '@floorfill/shared';
 import { Text, type TextProps } from '@mantine/core';
 import { truncate } from '@/features/events';
 
@@ -23,13 +23,22 @@ interface SongTextProps {
   album: string;
 }
 
-/** A song's title, artist and album, truncated at 23 / 23 / 25 characters. */
+/**
+ * A song's title, artist and album, truncated at 23 / 23 / 25 characters and,
+ * on a narrow screen, at the width they have (never under the buttons beside
+ * them). The placeholder album of a song typed by a guest ('N/A') is not
+ * shown: under the title it would read as the artist.
+ */
 export function SongText({ title, artist, album }: SongTextProps) {
   return (
     <>
-      <TruncatedText text={title} max={TRUNCATE.songTitle} fw={700} lh={1.3} />
-      {artist ? <TruncatedText text={artist} max={TRUNCATE.songArtist} size="sm" /> : null}
-      <TruncatedText text={album} max={TRUNCATE.songAlbum} size="sm" c="dimmed" />
+      <TruncatedText text={title} max={TRUNCATE.songTitle} fw={700} lh={1.3} truncate="end" />
+      {artist ? (
+        <TruncatedText text={artist} max={TRUNCATE.songArtist} size="sm" truncate="end" />
+      ) : null}
+      {album && album !== DEFAULT_ALBUM_NAME ? (
+        <TruncatedText text={album} max={TRUNCATE.songAlbum} size="sm" c="dimmed" truncate="end" />
+      ) : null}
     </>
   );
 }
