@@ -18,6 +18,8 @@ export const REQUEST_MSG = {
   eventEnded: 'This event has ended.',
   eventNotFound: 'Event not found.',
   notFound: 'Song request not found.',
+  cannotCancelPlaying: 'This song is playing now: it can no longer be cancelled.',
+  cannotCancelPlayed: 'This song was already played: it can no longer be cancelled.',
   unknownSong: 'This song is not in the catalog.',
   markedPlayed: 'Marked as played.',
   markedUnplayed: 'Marked as unplayed.',
@@ -41,10 +43,10 @@ export const CATALOG_SONG_ID_PREFIX = 'cat-';
  * What the host can do to a song of their event (spec §4 played, unplayed,
  * delete; issue 14 the booth's playing, later, reject and restore):
  * - playing: it becomes the event's now-playing song; the previous one
- *   becomes played, and every later flag is cleared.
+ *   becomes played; its own later flag is cleared (other songs keep theirs).
  * - played / unplayed: its requests become played / waiting again; either
  *   stops it when it was playing.
- * - later: below every waiting song until the next song starts.
+ * - later: below every waiting song until the DJ plays it or brings it back (restore).
  * - reject: out of the queue for good in this event; its requesters are told.
  * - restore: clears later and reject (the booth's Undo of both).
  * - delete: its requests are removed.

@@ -609,6 +609,8 @@ export async function deleteAttendeeRequest(
     .where('event_id', '=', eventId)
     .where('attendee_id', '=', attendeeId)
     .where('song_id', '=', songId)
+    // A played request is the night's history: the guest's cancel leaves it be.
+    .where('status', '=', 0)
     .returning('id')
     .executeTakeFirst();
   return row !== undefined;
@@ -623,13 +625,14 @@ export async function deleteRequestsOf(
   trx: DbOrTrx,
   eventId: number,
   attendeeId: number,
-  { waitingOnly }: { waitingOnly: boolean },
+  { waitingOnly, keep = null }: { waitingOnly: boolean; keep?: string | null },
 ): Promise<string[]> {
   let query = trx
     .deleteFrom('song_requests')
     .where('event_id', '=', eventId)
     .where('attendee_id', '=', attendeeId);
   if (waitingOnly) query = query.where('status', '=', 0);
+  if (keep !== null) query = query.where('song_id', '!=', keep);
   const rows = await query.returning('song_id').execute();
   return rows.map((row) => row.song_id);
 }
@@ -880,18 +883,6 @@ export async function setLater(trx: DbOrTrx, eventId: number, songId: string, la
     .returning('song_id')
     .executeTakeFirst();
   return row !== undefined;
-}
-
-/** Clears every Later flag of the event (a song started); answers the songs that had one. */
-export async function clearLater(trx: DbOrTrx, eventId: number): Promise<string[]> {
-  const rows = await trx
-    .updateTable('queue_entries')
-    .set({ later: false })
-    .where('event_id', '=', eventId)
-    .where('later', '=', true)
-    .returning('song_id')
-    .execute();
-  return rows.map((row) => row.song_id);
 }
 
 /** Points the event's now-playing at a song, started now, or at nothing. */

@@ -653,7 +653,11 @@ export function createLiveQueue({ db, publish }: LiveQueueDeps) {
       }
     },
 
-    /** Removes the attendee's own request for a song; someone else's is simply not found. */
+    /**
+     * Removes the attendee's own waiting request for a song; someone else's is
+     * simply not found. A song that is playing or was played is the host's
+     * alone to move: the guest's cancel is refused (409) and changes nothing.
+     */
     cancel(
       attendeeId: number,
       eventId: number,
@@ -662,8 +666,10 @@ export function createLiveQueue({ db, publish }: LiveQueueDeps) {
       return apply(async (trx) => {
         const event = await repo.lockAndBump(trx, { eventId }, { requests: -1 });
         if (!event) throw notFound(REQUEST_MSG.eventNotFound);
+        if (event.now_playing_song_id === songId) throw conflict(REQUEST_MSG.cannotCancelPlaying);
         if (!(await repo.deleteAttendeeRequest(trx, eventId, attendeeId, songId))) {
-          throw notFound(REQUEST_MSG.notFound);
+          const own = await repo.findAttendeeRequest(trx, eventId, attendeeId, songId);
+          throw own ? conflict(REQUEST_MSG.cannotCancelPlayed) : notFound(REQUEST_MSG.notFound);
         }
         const entries = await repo.rebuildEntries(trx, eventId, [songId]);
         const songs = songChanges([songId], await shownEntries(trx, eventId, entries), 'host');
@@ -733,7 +739,8 @@ export function createLiveQueue({ db, publish }: LiveQueueDeps) {
               touched.add(previous);
             }
             await repo.markUnplayed(trx, eventId, songId);
-            for (const later of await repo.clearLater(trx, eventId)) touched.add(later);
+            // Playing a song put off with Later ends its Later; every other Later stays.
+            await repo.setLater(trx, eventId, songId, false);
             pointer = songId;
             changed = true;
             break;
@@ -858,7 +865,11 @@ export function createLiveQueue({ db, publish }: LiveQueueDeps) {
         if (!event) throw notFound(missing);
         if (!(await repo.deleteAttendance(trx, event.id, userId)))
           throw new NothingChanged(notJoined);
-        const songIds = await repo.deleteRequestsOf(trx, event.id, userId, { waitingOnly: true });
+        // The song playing keeps the leaver's request: only the host's marks move it.
+        const songIds = await repo.deleteRequestsOf(trx, event.id, userId, {
+          waitingOnly: true,
+          keep: event.now_playing_song_id,
+        });
         const counters =
           songIds.length > 0
             ? await repo.moveCounters(trx, event.id, { requests: -songIds.length })

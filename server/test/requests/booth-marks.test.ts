@@ -142,7 +142,7 @@ describe('mark-as-song-request: the booth marks', () => {
     expect((await details(event.id)).now_playing).toBeNull();
   });
 
-  it('later: below every waiting song until the next song starts; restore clears it', async () => {
+  it('later: below every waiting song until the DJ plays it or restores it, whatever else starts', async () => {
     const { event } = await night();
     const { msg, data } = await mark(event.id, BOHEMIAN.song_id, 'later');
     expect(msg).toBe(REQUEST_MSG.markedLater);
@@ -165,11 +165,20 @@ describe('mark-as-song-request: the booth marks', () => {
 
     await mark(event.id, BOHEMIAN.song_id, 'later');
     await mark(event.id, GET_READY, 'later');
-    // The next song starts: every Later ends.
+    // Another song starts: both stay put off, below the waiting ones.
     await mark(event.id, AGADOO, 'playing');
     queue = await details(event.id);
-    expect(queue.grouped_song_requests.every((entry) => !entry.later)).toBe(true);
-    expect(queue.grouped_song_requests[0]?.song_id).toBe(BOHEMIAN.song_id);
+    const laterOf = (songId: string) =>
+      queue.grouped_song_requests.find((entry) => entry.song_id === songId)?.later;
+    expect(laterOf(BOHEMIAN.song_id)).toBe(true);
+    expect(laterOf(GET_READY)).toBe(true);
+    expect(upNext(queue.grouped_song_requests, AGADOO).map((e) => e.song_id)).toEqual([]);
+
+    // Playing a song put off ends its own Later, not the other's.
+    await mark(event.id, GET_READY, 'playing');
+    queue = await details(event.id);
+    expect(laterOf(GET_READY)).toBe(false);
+    expect(laterOf(BOHEMIAN.song_id)).toBe(true);
   });
 
   it('later on the playing song stops it', async () => {
@@ -227,21 +236,52 @@ describe('mark-as-song-request: the booth marks', () => {
     expect(refused.json().msg).toBe(REQUEST_RULE_MSG.blocked);
   });
 
-  it('delete of the playing song stops it; a cancel that empties the playing song stops it too', async () => {
+  it('delete of the playing song stops it; a guest’s cancel or leave never touches it', async () => {
     const { event, fans } = await night();
     await mark(event.id, BOHEMIAN.song_id, 'playing');
     await mark(event.id, BOHEMIAN.song_id, 'delete');
     expect((await details(event.id)).now_playing).toBeNull();
 
+    await sendRequest(t, fans[1], event.id, { song_id: AGADOO });
     await mark(event.id, AGADOO, 'playing');
+    const seq = await eventSeq(t, event.id);
     const cancelled = await t.app.inject({
       method: 'POST',
       url: '/api/v1/cancel-song-request',
       headers: fans[0].headers,
       payload: { event_id: event.id, song_id: AGADOO },
     });
-    expect(cancelled.statusCode).toBe(200);
-    expect((await details(event.id)).now_playing).toBeNull();
+    expect(cancelled.statusCode).toBe(409);
+    expect(cancelled.json().msg).toBe(REQUEST_MSG.cannotCancelPlaying);
+    expect(await eventSeq(t, event.id)).toBe(seq);
+    expect((await details(event.id)).now_playing?.song_id).toBe(AGADOO);
+
+    // Leaving keeps the playing song's request too; the guest's waiting ones go.
+    const left = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/leave-event',
+      headers: fans[0].headers,
+      payload: { event_id: event.id },
+    });
+    expect(left.statusCode).toBe(200);
+    const after = await details(event.id);
+    expect(after.now_playing?.song_id).toBe(AGADOO);
+    expect(after.grouped_song_requests.some((entry) => entry.song_id === AGADOO)).toBe(true);
+
+    // Once played, the guest's cancel is refused as well, and the set list keeps it.
+    await mark(event.id, AGADOO, 'played');
+    const late = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/cancel-song-request',
+      headers: fans[1].headers,
+      payload: { event_id: event.id, song_id: AGADOO },
+    });
+    expect(late.statusCode).toBe(409);
+    expect(late.json().msg).toBe(REQUEST_MSG.cannotCancelPlayed);
+    const played = (await details(event.id)).grouped_song_requests.find(
+      (entry) => entry.song_id === AGADOO,
+    );
+    expect(played).toMatchObject({ status: 1 });
   });
 
   it('only the event’s host marks: another host, a requester and a missing event get 404 and nothing changes', async () => {

@@ -108,12 +108,16 @@ describe('attendee event details', () => {
           },
         }),
       '/api/v1/cancel-song-request': () => {
-        requests = requests.filter((request) => request.song_id !== 'cat-2');
+        requests = requests.filter((request) => request.song_id !== 'cat-queen--bohemian-rhapsody');
         return {
           body: {
             status: true,
             msg: 'Song request cancelled.',
-            data: { event_id: 7, song_id: 'cat-2', grouped_song_request: null },
+            data: {
+              event_id: 7,
+              song_id: 'cat-queen--bohemian-rhapsody',
+              grouped_song_request: null,
+            },
           },
         };
       },
@@ -135,13 +139,19 @@ describe('attendee event details', () => {
       '/attendee/host-profile/1',
     );
 
-    await userEvent.click(within(list).getByRole('button', { name: 'Cancel request: Roxanne' }));
+    // A played song is the DJ's: no cancel is offered for it.
+    expect(
+      within(list).queryByRole('button', { name: 'Cancel request: Roxanne' }),
+    ).not.toBeInTheDocument();
+    await userEvent.click(
+      within(list).getByRole('button', { name: 'Cancel request: Bohemian Rhapsody' }),
+    );
     const dialog = await screen.findByRole('dialog', { name: 'Cancel song request?' });
     expect(calls.some((call) => call.path === '/api/v1/cancel-song-request')).toBe(false);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Remove request' }));
 
     expect(await screen.findByText('Song request cancelled.')).toBeInTheDocument();
-    expect(within(list).queryByText('Roxanne')).not.toBeInTheDocument();
+    expect(within(list).queryByText('Bohemian Rhapsody')).not.toBeInTheDocument();
     expect(within(list).getAllByRole('listitem')).toHaveLength(2);
   });
 

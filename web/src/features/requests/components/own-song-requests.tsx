@@ -30,6 +30,11 @@ const STAGE_ICONS: Record<RequestStage['kind'], typeof IconClock> = {
   rejected: IconBan,
 };
 
+/** A song playing or played is the DJ's alone to move: the guest's cancel is not offered. */
+export function isSettled(stage: RequestStage): boolean {
+  return stage.kind === 'playing' || stage.kind === 'played';
+}
+
 /** Where the song stands, in words with an icon; what plays and what is next stand out. */
 export function StageLine({
   stage,
@@ -138,17 +143,19 @@ export function OwnSongRequests({
               ) : null}
               <StageLine stage={stage} clock={clock} />
             </Stack>
-            <Tooltip label="Cancel request">
-              <ActionIcon
-                variant="subtle"
-                color="red.9"
-                size="lg"
-                onClick={() => onCancel(request)}
-                aria-label={`Cancel request: ${request.song_name}`}
-              >
-                <IconX size={18} aria-hidden="true" />
-              </ActionIcon>
-            </Tooltip>
+            {isSettled(stage) ? null : (
+              <Tooltip label="Cancel request">
+                <ActionIcon
+                  variant="subtle"
+                  color="red.9"
+                  size="lg"
+                  onClick={() => onCancel(request)}
+                  aria-label={`Cancel request: ${request.song_name}`}
+                >
+                  <IconX size={18} aria-hidden="true" />
+                </ActionIcon>
+              </Tooltip>
+            )}
           </Group>
         </Card>
       ))}

@@ -46,7 +46,7 @@ import { freeTextPayload, songRequestPayload } from '../utils/song-request-paylo
 import { splitTypedSong } from '../utils/typed-song';
 import { requestStage, type RequestStage } from '../utils/timeline';
 import { useRequestSong } from '../utils/use-request-song';
-import { StageLine } from './own-song-requests';
+import { isSettled, StageLine } from './own-song-requests';
 import { SongArtwork } from './song-artwork';
 import { SongText } from './song-text';
 
@@ -153,7 +153,7 @@ function ResultCard({
             <StageLine stage={stage} clock={(iso) => formatClock(iso, timeZone)} />
           ) : null}
         </Stack>
-        {requested ? (
+        {requested && stage && isSettled(stage) ? null : requested ? (
           <Button
             size="sm"
             variant="default"
