@@ -182,6 +182,11 @@ function rows(result: Result): Row[] {
       (node) =>
         `${node.end.loopDelayMs.p50} / ${node.end.loopDelayMs.p99} / ${node.end.loopDelayMs.max}`,
     ),
+    perNode(
+      'room-wide fan-out slices while measuring: how many / 99 % took ≤ ms of CPU / all ≤ ms, per node',
+      ({ end: { fanOutSlices: slices } }) =>
+        `${slices.count} / ${slices.p99WithinMs ?? 'over 250'} / ${slices.allWithinMs ?? 'over 250'}`,
+    ),
     ...targetRows(
       result.nodes.map((node, index) => ({
         figure: `event-loop delay while measuring, p99, node ${index + 1}`,
