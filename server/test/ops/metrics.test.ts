@@ -138,7 +138,7 @@ describe('/metrics', () => {
     // The join's counts go out to the room in slices, each one timed.
     const sliced = await scrapeUntil(
       t,
-      (text) => valueOf(text, 'socketio_fanout_slice_cpu_seconds_count') >= 1,
+      (text) => (valueOf(text, 'socketio_fanout_slice_cpu_seconds_count') ?? 0) >= 1,
     );
     expect(valueOf(sliced, 'socketio_fanout_slice_cpu_seconds_count')).toBeGreaterThanOrEqual(1);
 
