@@ -17,6 +17,7 @@ import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { createAppContext } from '../server/src/infra/context.ts';
 import { createLogger } from '../server/src/infra/logger.ts';
+import { STATS_INTERVAL_MS } from '../server/src/realtime/realtime.ts';
 import { startNodes, type NodeStats, type ServerNode } from './lib/nodes.ts';
 import {
   formatPercentiles,
@@ -130,6 +131,23 @@ function rows(result: Result): Row[] {
     ['refused or failed, by status', failures.length > 0 ? failures.join(', ') : 'none'],
     ['POST → host socket, ms p50 / p95 / p99 / max', formatPercentiles(result.pushLatencyMs)],
     ['POST → HTTP answer, ms p50 / p95 / p99 / max', formatPercentiles(result.httpLatencyMs)],
+    ...targetRows([
+      {
+        figure: 'POST → host socket, p99',
+        value: result.pushLatencyMs.p99,
+        unit: 'ms',
+        limit: 'max',
+        // Issue 12: a push relayed through Redis to another node may take a little longer.
+        target: result.nodes.length > 1 ? 60 : 50,
+      },
+      {
+        figure: 'POST → HTTP answer, p99',
+        value: result.httpLatencyMs.p99,
+        unit: 'ms',
+        limit: 'max',
+        target: 50,
+      },
+    ]),
     [
       'POST → HTTP answer of the admitted (201), ms p50 / p95 / p99 / max',
       formatPercentiles(result.admittedHttpLatencyMs),
@@ -144,12 +162,17 @@ function rows(result: Result): Row[] {
       'fan-out: attendee sockets holding the last counts / attendee sockets',
       `${result.fanOut.upToDate} / ${result.fanOut.sockets}`,
     ],
+    ...targetRows([
+      {
+        figure: '`event:stats` per attendee socket per second, first to last (coalesced)',
+        value: result.fanOut.perSocketPerSecond,
+        unit: '/s',
+        limit: 'max',
+        target: 1000 / STATS_INTERVAL_MS,
+      },
+    ]),
     [
-      '`event:stats` per attendee socket per second, first to last (coalesced; target ≤ 2)',
-      `${result.fanOut.perSocketPerSecond} · ${result.fanOut.perSocketPerSecond <= 2 ? 'ok' : 'MISS'}`,
-    ],
-    [
-      'shortest time between two `event:stats` to one socket (ms; the server waits 500)',
+      `shortest time between two \`event:stats\` to one attendee socket (ms; the server waits ${STATS_INTERVAL_MS})`,
       result.fanOut.shortestGapMs,
     ],
     ...reconnectRows(result),
@@ -158,6 +181,20 @@ function rows(result: Result): Row[] {
       'event-loop delay while measuring, ms p50 / p99 / max, per node',
       (node) =>
         `${node.end.loopDelayMs.p50} / ${node.end.loopDelayMs.p99} / ${node.end.loopDelayMs.max}`,
+    ),
+    perNode(
+      'room-wide fan-out slices while measuring: how many / 99 % took ≤ ms of CPU / all ≤ ms, per node',
+      ({ end: { fanOutSlices: slices } }) =>
+        `${slices.count} / ${slices.p99WithinMs ?? 'over 250'} / ${slices.allWithinMs ?? 'over 250'}`,
+    ),
+    ...targetRows(
+      result.nodes.map((node, index) => ({
+        figure: `event-loop delay while measuring, p99, node ${index + 1}`,
+        value: node.end.loopDelayMs.p99,
+        unit: 'ms',
+        limit: 'max' as const,
+        target: 20,
+      })),
     ),
     perNode('heap per connected socket after GC (KiB), per node', (node) =>
       node.connected.sockets > 0

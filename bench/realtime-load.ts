@@ -63,7 +63,7 @@ export interface LoadResult {
    */
   reordered: { held: number; resyncs: number; longestWaitMs: number };
   /**
-   * The room's counts, coalesced to at most two a second per socket: how many
+   * The room's counts, coalesced to at most one every STATS_INTERVAL_MS per attendee socket: how many
    * attendee sockets ended with the counts of the last write (`upToDate` of
    * `sockets`), how many `event:stats` each got a second on average (n pushes
    * span n − 1 intervals, from its first to its last), and the shortest time

@@ -1,7 +1,7 @@
 /**
  * The attendees' sockets of the realtime benchmark, in worker processes of
  * their own (this file is the worker's entry): thousands of sockets each
- * hearing `event:stats` twice a second would otherwise share the load
+ * hearing the room's pushes would otherwise share the load
  * generator's event loop with the host socket whose push times it measures,
  * and one process may not hold more file descriptors than its limit.
  *

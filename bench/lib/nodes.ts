@@ -25,6 +25,12 @@ export interface NodeStats {
   sockets: number;
   /** Since the last reset, in ms. */
   loopDelayMs: LoopDelay;
+  /**
+   * Room-wide fan-out slices since the last reset: how many, and the bucket
+   * bound (ms of CPU, of `socketio_fanout_slice_cpu_seconds`) under which
+   * 99 % and all of them came (null: over the last bucket).
+   */
+  fanOutSlices: { count: number; p99WithinMs: number | null; allWithinMs: number | null };
 }
 
 export type NodeRequest =

@@ -13,7 +13,8 @@ import type { RequestSettings } from './request-settings.ts';
  * details call) again; one that reconnects sends its snapshot's seq and gets
  * the changes since (`RoomDelta`), or the snapshot when they are forgotten; attendees hear only what their page
  * shows and apply any newer push. `event:stats` (the counts) is coalesced to
- * at most two a second per socket and `event:line` (the waiting songs, for
+ * at most two a second for the host's sockets and one every two seconds for
+ * the others, and `event:line` (the waiting songs, for
  * the guests' timelines) to one every two seconds per room; both are state,
  * not steps in the seq.
  */

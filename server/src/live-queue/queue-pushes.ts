@@ -90,9 +90,9 @@ function stopWatching(realtime: Realtime, userId: number, eventId: number): void
  * - the host room hears every change, each with its seq, so the host's
  *   queue is exact: who joined or left, every song's entry after a count moved;
  * - the whole room hears the host's marks (every requester's own request
- *   changed) and the counts, coalesced to at most two a second per socket
- *   (`realtime.toEventCoalesced`): a room of thousands of phones does not need
- *   every request's count;
+ *   changed) and the counts, coalesced (`realtime.toEventCoalesced`: the
+ *   host's sockets twice a second, the others once every two seconds): a
+ *   room of thousands of phones does not need every request's count;
  * - the whole room hears `event:now-playing` when what plays changed;
  * - each requester hears `request:played` or `request:rejected` in their own room;
  * - the event's big screens and the line (`event:line`, the room's view of

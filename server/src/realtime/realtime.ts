@@ -39,6 +39,7 @@ import {
   type PushAudience,
   type PushLog,
 } from './push-log.ts';
+import { createCoalescer } from './coalescer.ts';
 import { createRoomState } from './room-state.ts';
 
 interface SocketData {
@@ -63,6 +64,13 @@ type CoalescedName = SequencedName;
 type CoalescedPush = { eventId: number; seq: number } & Parameters<
   ServerToClientEvents[CoalescedName]
 >[0];
+/** A coalesced push as the coalescers keep it: its event and seq beside it. */
+interface Coalesced {
+  eventId: number;
+  seq: number;
+  name: CoalescedName;
+  push: CoalescedPush;
+}
 
 /**
  * Between nodes: a coalesced push, for each node to pass on to its own
@@ -81,11 +89,14 @@ type AppServer = Server<ClientToServerEvents, ServerToClientEvents, InterServerE
 type AppSocket = Socket<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
 
 /**
- * The least time between two `event:stats` a socket gets: counts move with
- * every request, and a room of thousands of phones needs them twice a
- * second at most, not twenty times.
+ * The least time between two `event:stats` an attendee's socket gets: counts
+ * move with every request, and a phone showing who is here and how many
+ * asked needs them every 2 s at most (the line's pace), not twenty times a
+ * second; each one is a write to every socket in the room.
  */
-export const STATS_INTERVAL_MS = 500;
+export const STATS_INTERVAL_MS = 2000;
+/** The least time between two `event:stats` the host's sockets get: the booth's dashboard, twice a second. */
+export const HOST_STATS_INTERVAL_MS = 500;
 /** The least time between two `display:updated` of one event: at most two a second. */
 export const DISPLAY_INTERVAL_MS = 500;
 type PushArgs<E extends keyof ServerToClientEvents> = Parameters<ServerToClientEvents[E]>;
@@ -154,8 +165,9 @@ export interface Realtime {
   toEventHostRecount(eventId: number, push: PushArgs<'request:upserted'>[0]): void;
   /**
    * State to everyone watching an event, coalesced: each node passes the
-   * newest it heard (by seq, from any node) to its own sockets at most once
-   * per STATS_INTERVAL_MS. Its seq orders it; it is not a step in the seq.
+   * newest it heard (by seq, from any node) to its own sockets, the host's
+   * at most once per HOST_STATS_INTERVAL_MS and the others at most once per
+   * STATS_INTERVAL_MS. Its seq orders it; it is not a step in the seq.
    * `queueShown`: the write changed what the room sees of the queue (a song's
    * entry, what plays), so every node with sockets watching computes the big
    * screen's state and the line again, in the same message between nodes (a
@@ -238,8 +250,8 @@ function tokenFromHandshake(socket: AppSocket, app: FastifyInstance): string | u
 
 const deflateRaw = promisify(deflateRawCallback);
 
-/** Sockets a room-wide state push is written to per turn of the event loop (~10 ms of work). */
-export const FAN_OUT_SLICE = 500;
+/** Sockets a room-wide state push is written to per turn of the event loop (~3 ms of work). */
+export const FAN_OUT_SLICE = 100;
 
 /**
  * The subscribe answer, with a big delta raw-deflated for a client that can
@@ -451,86 +463,81 @@ export function attachRealtime(app: FastifyInstance): Realtime {
   let closed = false;
 
   /**
-   * Per event: the newest counts not yet passed on, and the seq of the last
-   * passed on. An event's timer runs while it has counts to pass on or passed
-   * some on less than an interval ago; an event quiet for an interval is forgotten.
-   * The counts leave with setImmediate, as every push does: the pushes of the
-   * writes they count were queued before them, so they arrive first.
+   * The counts, coalesced per event twice over: the host's sockets get them
+   * at most once per HOST_STATS_INTERVAL_MS (the booth's dashboard), the
+   * rest of the room at most once per STATS_INTERVAL_MS, in slices. Both
+   * leave with setImmediate, as every push does: the pushes of the writes
+   * they count were queued before them, so they arrive first.
    */
-  const statsOf = new Map<
-    number,
-    {
-      name: CoalescedName;
-      latest: CoalescedPush | null;
-      sentSeq: number;
-      timer: NodeJS.Timeout | undefined;
-      /** Its fan-out is still going out, slice by slice; the next interval starts after. */
-      sending: boolean;
-    }
-  >();
-
-  function flushStats(eventId: number): void {
-    const entry = statsOf.get(eventId);
-    if (!entry) return;
-    entry.timer = undefined;
-    if (!entry.latest || closed) {
-      statsOf.delete(eventId);
-      return;
-    }
-    metrics.socketEmits.inc({ event: entry.name });
-    const { name, latest } = entry;
-    const sending = entry;
-    sending.sending = true;
-    // The interval counts from the last slice written, so no socket hears counts twice within it.
-    const sent = () => {
-      sending.sending = false;
-      sending.timer = setTimeout(() => flushStats(eventId), STATS_INTERVAL_MS);
-    };
-    setImmediate(() => {
-      if (!closed) emitInSlices(eventRoom(eventId), (to) => to.emit(name, latest), sent);
-    });
-    entry.sentSeq = entry.latest.seq;
-    entry.latest = null;
-  }
+  const hostStats = createCoalescer<Coalesced>({
+    intervalMs: HOST_STATS_INTERVAL_MS,
+    send: ({ eventId, name, push }, done) => {
+      metrics.socketEmits.inc({ event: name });
+      setImmediate(() => {
+        if (!closed) io.local.to(eventHostRoom(eventId)).emit(name, push);
+        done();
+      });
+    },
+  });
+  const roomStats = createCoalescer<Coalesced>({
+    intervalMs: STATS_INTERVAL_MS,
+    send: ({ eventId, name, push }, done) => {
+      metrics.socketEmits.inc({ event: name });
+      setImmediate(() => {
+        if (closed) return done();
+        emitInSlices(eventRoom(eventId), (to) => to.emit(name, push), done, eventHostRoom(eventId));
+      });
+    },
+  });
 
   /** Keeps the newest state of an event, passed on now or once the last interval is over. */
   function offerStats(name: CoalescedName, push: CoalescedPush): void {
-    let entry = statsOf.get(push.eventId);
-    if (!entry) {
-      entry = { name, latest: null, sentSeq: 0, timer: undefined, sending: false };
-      statsOf.set(push.eventId, entry);
-    }
-    if (push.seq <= entry.sentSeq || (entry.latest && entry.latest.seq >= push.seq)) return;
-    entry.latest = push;
-    if (!entry.sending) entry.timer ??= setTimeout(() => flushStats(push.eventId), 0);
+    const offered = { eventId: push.eventId, seq: push.seq, name, push };
+    hostStats.offer(offered);
+    roomStats.offer(offered);
   }
 
   const hasSockets = (room: string) => (io.of('/').adapter.rooms.get(room)?.size ?? 0) > 0;
 
   /**
-   * A room-wide state push to this node's sockets of a room, a slice of
-   * FAN_OUT_SLICE sockets per turn of the event loop. One emit to 10,000
-   * sockets holds the loop for ~200 ms, and the host's push (and every HTTP
-   * answer) would wait behind it; sliced, they go between two slices. Only
+   * A room-wide state push to this node's sockets of a room (but those also
+   * in `except`), a slice of FAN_OUT_SLICE sockets per turn of the event
+   * loop. Each socket costs a write to the kernel (~30 µs): one emit to
+   * 10,000 sockets would hold the loop ~300 ms, and the host's push and
+   * every HTTP answer would wait behind it; sliced, they go between two
+   * slices. Each slice is one room emit, encoded once for its sockets. Only
    * for coalesced state (counts, the line): each push carries the whole
    * state, so a socket that joins during the fan-out and misses it gets the
    * next one, and one that left is skipped.
    */
+  /** Runs one slice of a fan-out and records the CPU it took (what a busy machine adds is not its). */
+  function timeSlice(write: () => void): void {
+    const before = process.cpuUsage();
+    write();
+    const used = process.cpuUsage(before);
+    metrics.fanOutSlice.observe((used.user + used.system) / 1e6);
+  }
+
   function emitInSlices(
     room: string,
     emit: (to: ReturnType<typeof io.local.to>) => void,
     done: () => void = () => undefined,
+    except?: string,
   ): void {
-    const members = io.of('/').adapter.rooms.get(room);
-    if (!members || members.size <= FAN_OUT_SLICE) {
-      if (members && members.size > 0) emit(io.local.to(room));
-      done();
-      return;
+    const rooms = io.of('/').adapter.rooms;
+    const members = rooms.get(room);
+    const skipped = except === undefined ? undefined : rooms.get(except);
+    if (!members || members.size === 0) return done();
+    if (members.size <= FAN_OUT_SLICE) {
+      timeSlice(() =>
+        emit(except === undefined ? io.local.to(room) : io.local.to(room).except(except)),
+      );
+      return done();
     }
-    const ids = [...members];
+    const ids = skipped ? [...members].filter((id) => !skipped.has(id)) : [...members];
     const sendFrom = (start: number) => {
       if (closed) return;
-      emit(io.local.to(ids.slice(start, start + FAN_OUT_SLICE)));
+      timeSlice(() => emit(io.local.to(ids.slice(start, start + FAN_OUT_SLICE))));
       if (start + FAN_OUT_SLICE < ids.length) setImmediate(sendFrom, start + FAN_OUT_SLICE);
       else done();
     };
@@ -700,14 +707,13 @@ export function attachRealtime(app: FastifyInstance): Realtime {
     async close() {
       // Pushes queued before the close still go out (setImmediate runs them in order, this last).
       await new Promise((resolve) => setImmediate(resolve));
-      for (const [eventId, entry] of statsOf) {
-        clearTimeout(entry.timer);
-        flushStats(eventId);
-        clearTimeout(statsOf.get(eventId)?.timer);
-      }
+      hostStats.flushAll();
+      roomStats.flushAll();
       // The counts just flushed leave on the next turn, before the sockets close.
       await new Promise((resolve) => setImmediate(resolve));
       closed = true;
+      hostStats.close();
+      roomStats.close();
       displays.close();
       lines.close();
       await pushLog.close();

@@ -91,7 +91,12 @@ export function createRoomState<S>(options: RoomStateOptions<S>): RoomState<S> {
 
   return {
     changed(eventId) {
-      if (closed || !watched(eventId)) return;
+      if (closed) return;
+      if (!watched(eventId)) {
+        // No one here to tell; the state last passed on is no longer the state now.
+        lastSent.delete(eventId);
+        return;
+      }
       let entry = entries.get(eventId);
       if (!entry) {
         entry = { due: false, sentAt: 0, timer: undefined, computing: false };

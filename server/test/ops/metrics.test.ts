@@ -135,6 +135,12 @@ describe('/metrics', () => {
     expect(join.statusCode).toBe(200);
     const afterJoin = await scrape(t);
     expect(valueOf(afterJoin, 'socketio_emits_total', { event: 'attendee:joined' })).toBe(1);
+    // The join's counts go out to the room in slices, each one timed.
+    const sliced = await scrapeUntil(
+      t,
+      (text) => (valueOf(text, 'socketio_fanout_slice_cpu_seconds_count') ?? 0) >= 1,
+    );
+    expect(valueOf(sliced, 'socketio_fanout_slice_cpu_seconds_count')).toBeGreaterThanOrEqual(1);
 
     socket.disconnect();
     const gone = await scrapeUntil(t, (text) => valueOf(text, 'socketio_connected_sockets') === 0);

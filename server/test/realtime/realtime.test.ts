@@ -5,14 +5,21 @@ import {
   connectSocket,
   listenOnLoopback,
   nextPush,
+  nextPushWhere,
   subscribe,
   type TestSocket,
 } from '../helpers/socket-client.ts';
 import { createPeerApp, createTestApp, type TestApp } from '../helpers/test-app.ts';
-import { FAN_OUT_SLICE } from '../../src/realtime/realtime.ts';
+import {
+  FAN_OUT_SLICE,
+  HOST_STATS_INTERVAL_MS,
+  STATS_INTERVAL_MS,
+} from '../../src/realtime/realtime.ts';
 
 const EVENT_ID = 41;
 const OTHER_EVENT_ID = 42;
+/** An event of its own for the counts' pace: no earlier test's counts started its intervals. */
+const PACED_EVENT_ID = 43;
 
 describe('realtime', () => {
   let t: TestApp;
@@ -42,7 +49,7 @@ describe('realtime', () => {
     hostToken = (await logIn(t, host)).token;
     // Stand-in for the events feature's check: `allowed` attends EVENT_ID, `host` hosts it.
     t.app.realtime.authorizeEventRoomsWith(async (session, eventId) => {
-      if (eventId !== EVENT_ID) return null;
+      if (eventId !== EVENT_ID && eventId !== PACED_EVENT_ID) return null;
       if (session.userId === allowed.id)
         return { seq: 7, isHost: false, stats: { joined: 1, requests: 0 } };
       if (session.userId === host.id)
@@ -170,6 +177,55 @@ describe('realtime', () => {
     }
     expect(new Set(heard)).toEqual(new Set([1]));
     for (const socket of room) socket.disconnect();
+  });
+
+  it('passes the counts to the host at its pace and to a room of several slices at the room’s, each newer, the newest last, once per socket', async () => {
+    const hostSocket = await open({ token: hostToken });
+    await subscribe(hostSocket, PACED_EVENT_ID);
+    const room = await Promise.all(
+      Array.from({ length: FAN_OUT_SLICE * 2 + 1 }, async () => {
+        const socket = await open({ token: allowedToken });
+        await subscribe(socket, PACED_EVENT_ID);
+        return socket;
+      }),
+    );
+    const record = (socket: TestSocket) => {
+      const heard: { seq: number; at: number }[] = [];
+      socket.on('event:stats', ({ seq }) => heard.push({ seq, at: performance.now() }));
+      return heard;
+    };
+    const hostHeard = record(hostSocket);
+    const roomHeard = room.map(record);
+    const offer = (seq: number) =>
+      t.app.realtime.toEventCoalesced('event:stats', {
+        eventId: PACED_EVENT_ID,
+        seq,
+        stats: { joined: room.length, requests: seq },
+      });
+    const heardBy = (socket: TestSocket, seq: number) =>
+      nextPushWhere(socket, 'event:stats', (push) => push.seq === seq);
+
+    // After a quiet spell the counts leave at once, for everyone.
+    const first = Promise.all([hostSocket, ...room].map((socket) => heardBy(socket, 1)));
+    offer(1);
+    await first;
+    // Newer counts in one moment: the host hears the newest once its own interval is over…
+    for (let seq = 2; seq <= 10; seq += 1) offer(seq);
+    await heardBy(hostSocket, 10);
+    // …and the room, still within its longer interval, only the counts that replaced them.
+    const last = Promise.all([hostSocket, ...room].map((socket) => heardBy(socket, 11)));
+    offer(11);
+    await last;
+
+    expect(hostHeard.map(({ seq }) => seq)).toEqual([1, 10, 11]);
+    for (const heard of roomHeard) expect(heard.map(({ seq }) => seq)).toEqual([1, 11]);
+    const gap = (heard: { at: number }[], index: number) =>
+      (heard[index]?.at ?? 0) - (heard[index - 1]?.at ?? 0);
+    expect(gap(hostHeard, 1)).toBeGreaterThanOrEqual(HOST_STATS_INTERVAL_MS - 50);
+    expect(gap(hostHeard, 2)).toBeGreaterThanOrEqual(HOST_STATS_INTERVAL_MS - 50);
+    for (const heard of roomHeard)
+      expect(gap(heard, 1)).toBeGreaterThanOrEqual(STATS_INTERVAL_MS - 50);
+    for (const socket of [hostSocket, ...room]) socket.disconnect();
   });
 
   it('a host push reaches the event host’s sockets and not an attendee’s', async () => {

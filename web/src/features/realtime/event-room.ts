@@ -24,8 +24,9 @@ import {
  * skipped seq is a missed push. An attendee hears only what their page shows
  * (the host's marks, their own requests, the event's details), so for them a
  * seq ahead is simply newer. `event:stats` is the event's counts, coalesced
- * by the server to at most two a second: state kept when newer than the
- * snapshot, never a step in its seq.
+ * by the server (two a second at most for the host, one every two seconds
+ * for attendees): state kept when newer than the snapshot, never a step in
+ * its seq.
  */
 
 /** What both snapshots (the host's and the attendee's details call) have in common. */
