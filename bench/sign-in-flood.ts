@@ -1,8 +1,9 @@
 /**
  * A real user's sign-in while one address floods sign-ins across many
  * emails (docs/security.md): without a per-address budget every try ran
- * argon2 and the user's sign-in took seconds; with it the flood is refused
- * before argon2 once its budget is spent.
+ * argon2 and the user's sign-in took seconds; with it the flood must carry
+ * a solved challenge (428, never solved here) before argon2 once its
+ * budget is spent.
  *
  *   npx tsx bench/sign-in-flood.ts --emails 1000 --flood-concurrency 20 --user-tries 40
  *   (--address-budget N sets SIGN_IN_FAILURES_PER_ADDRESS for the run)
