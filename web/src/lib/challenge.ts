@@ -1,0 +1,92 @@
+import type { Challenge } from 'altcha-lib';
+import { useSyncExternalStore } from 'react';
+
+/**
+ * The busy-address check (docs/api.md, "The busy-address challenge"): when
+ * many people share one address (a venue's Wi-Fi, a carrier's NAT) and it is
+ * past its budget, the server answers 428 with an ALTCHA proof-of-work
+ * challenge instead of refusing the room. The app solves it by itself, off
+ * the page's thread, and sends the same call again with the solution; the
+ * person only waits a moment. The solver (altcha-lib and its worker) is
+ * fetched the first time a challenge comes, never with the page.
+ */
+
+/** The header that carries a solved challenge on the call sent again. */
+export const ALTCHA_HEADER = 'X-Altcha';
+
+/**
+ * Challenges one call solves before it gives up: a solution is good once,
+ * so a second 428 (the first solution expired, or the address was asked
+ * again) is solved again, but a server that keeps asking is not chased.
+ */
+export const MAX_CHALLENGE_ROUNDS = 3;
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Enough of altcha-lib's challenge to be worth solving; it is passed back as the server sent it. */
+function isChallenge(value: unknown): value is Challenge {
+  if (!isRecord(value) || !isRecord(value.parameters)) return false;
+  const { algorithm, nonce, salt, keyPrefix } = value.parameters;
+  return [algorithm, nonce, salt, keyPrefix].every((field) => typeof field === 'string');
+}
+
+/**
+ * The challenge in an answer's envelope (`{msg, data: {challenge}}`): a 428's
+ * body, or a socket command's acknowledgement. Null when there is none.
+ */
+export function challengeIn(envelope: unknown): Challenge | null {
+  if (!isRecord(envelope) || !isRecord(envelope.data)) return null;
+  const { challenge } = envelope.data;
+  return isChallenge(challenge) ? challenge : null;
+}
+
+let solving = 0;
+const listeners = new Set<() => void>();
+
+function setSolving(change: 1 | -1): void {
+  solving += change;
+  for (const listener of listeners) listener();
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+const isSolving = () => solving > 0;
+
+/**
+ * True while this page is solving a challenge: the screen where the person
+ * acted shows a short wait (not an error) until the call goes through.
+ */
+export function useSolvingChallenge(): boolean {
+  return useSyncExternalStore(subscribe, isSolving, isSolving);
+}
+
+/** The challenge could not be solved here (the solver failed or ran out of time). */
+export class ChallengeUnsolvedError extends Error {
+  constructor() {
+    super('The busy-address challenge was not solved.');
+    this.name = 'ChallengeUnsolvedError';
+  }
+}
+
+/**
+ * Solves `challenge` and returns the value of the `X-Altcha` header (or the
+ * socket's `altcha` field) that proves it. Throws `ChallengeUnsolvedError`
+ * when it cannot be solved, and the signal's AbortError when the caller
+ * gave up first.
+ */
+export async function solveChallenge(challenge: Challenge, signal?: AbortSignal): Promise<string> {
+  setSolving(1);
+  try {
+    const { solveToPayload } = await import('./challenge-solver');
+    const payload = await solveToPayload(challenge, signal);
+    if (!payload) throw new ChallengeUnsolvedError();
+    return payload;
+  } finally {
+    setSolving(-1);
+  }
+}
