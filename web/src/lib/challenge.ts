@@ -65,6 +65,15 @@ export function useSolvingChallenge(): boolean {
   return useSyncExternalStore(subscribe, isSolving, isSolving);
 }
 
+/**
+ * True while a call the person started (`pending`) waits on a challenge
+ * being solved: the moment to show "checking this device", not an error.
+ */
+export function useCheckingDevice(pending: boolean): boolean {
+  const solvingNow = useSolvingChallenge();
+  return pending && solvingNow;
+}
+
 /** The challenge could not be solved here (the solver failed or ran out of time). */
 export class ChallengeUnsolvedError extends Error {
   constructor() {
