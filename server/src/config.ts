@@ -103,6 +103,34 @@ const envSchema = z.object({
     emptyAsUndefined,
     z.coerce.number().int().min(1000).max(600_000).default(60_000),
   ),
+  /**
+   * Wrong event codes one address may try per 24 hours on top of its sustained
+   * 10-minute budget (a venue's door rush); past both, every code try from it
+   * must carry a solved challenge (http/busy-address.ts).
+   */
+  CODE_FAILURES_BURST_PER_ADDRESS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().min(0).max(1_000_000).default(300),
+  ),
+  /** Guest logins one address may make per hour on top of its per-minute rate, before a challenge. */
+  GUEST_LOGIN_BURST_PER_ADDRESS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().min(0).max(1_000_000).default(1000),
+  ),
+  /** PBKDF2 iterations per try of a busy-address challenge (altcha's cost). */
+  CHALLENGE_COST: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().min(1).max(1_000_000).default(1000),
+  ),
+  /**
+   * The tries a busy-address challenge takes at its lowest: the solver runs
+   * N/2 to N of them (×2 per step of escalation). With CHALLENGE_COST, about
+   * a second of a mid-range phone (docs/performance.md).
+   */
+  CHALLENGE_COUNTER: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().min(1).max(100_000_000).default(1000),
+  ),
   /** Wrong event codes (join, QR image) one address may try per 10 minutes. */
   CODE_FAILURES_PER_ADDRESS: z.preprocess(
     emptyAsUndefined,
@@ -331,9 +359,14 @@ export interface Config {
   guestRetentionDays: number;
   /** Where song artwork may come from (shared/src/artwork.ts); also the CSP's image hosts. */
   artworkHosts: string[];
-  /** Failed tries per 10 minutes before a 429 (see http/failure-budget.ts). */
+  /**
+   * Failed tries per 10 minutes (http/budgets.ts): past an account's, a 429
+   * for that person; past an address's, a challenge (http/busy-address.ts).
+   */
   failureLimits: {
     codesPerAddress: number;
+    /** Per 24 hours, on top of codesPerAddress. */
+    codesBurstPerAddress: number;
     codesPerAccount: number;
     signInsPerAddress: number;
     signInsPerAccount: number;
@@ -343,8 +376,12 @@ export interface Config {
   shutdownTimeoutMs: number;
   workerPort: number;
   authRateLimitPerMinute: number;
-  /** Per client address and minute. */
+  /** Per client address and minute; past it and its burst, a challenge. */
   guestLoginRateLimitPerMinute: number;
+  /** Per client address and hour, on top of the per-minute rate. */
+  guestLoginBurstPerAddress: number;
+  /** The busy-address challenge's work: PBKDF2 iterations per try, and the tries. */
+  challenge: { cost: number; counter: number };
   /** Per user and minute; 0 means no limit. */
   songRequestRateLimitPerMinute: number;
   /** Per user and minute; 0 means no limit. */
@@ -561,6 +598,7 @@ export function loadConfig(rawEnv: RawEnv = process.env): Config {
       : [...DEFAULT_ARTWORK_HOSTS],
     failureLimits: {
       codesPerAddress: env.CODE_FAILURES_PER_ADDRESS,
+      codesBurstPerAddress: env.CODE_FAILURES_BURST_PER_ADDRESS,
       codesPerAccount: env.CODE_FAILURES_PER_ACCOUNT,
       signInsPerAddress: env.SIGN_IN_FAILURES_PER_ADDRESS,
       signInsPerAccount: env.SIGN_IN_FAILURES_PER_ACCOUNT,
@@ -571,6 +609,8 @@ export function loadConfig(rawEnv: RawEnv = process.env): Config {
     workerPort: env.WORKER_PORT,
     authRateLimitPerMinute: env.AUTH_RATE_LIMIT_PER_MINUTE,
     guestLoginRateLimitPerMinute: env.GUEST_LOGIN_RATE_LIMIT_PER_MINUTE,
+    guestLoginBurstPerAddress: env.GUEST_LOGIN_BURST_PER_ADDRESS,
+    challenge: { cost: env.CHALLENGE_COST, counter: env.CHALLENGE_COUNTER },
     songRequestRateLimitPerMinute: env.SONG_REQUEST_RATE_LIMIT_PER_MINUTE,
     songSearchRateLimitPerMinute: env.SONG_SEARCH_RATE_LIMIT_PER_MINUTE,
     pruneIntervalMinutes: env.PRUNE_INTERVAL_MINUTES,

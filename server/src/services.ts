@@ -4,7 +4,13 @@ import { createCatalogService } from './catalog/catalog.service.ts';
 import { createDisplayService } from './display/display.service.ts';
 import { createEventsService } from './events/events.service.ts';
 import { createBackOff } from './http/back-off.ts';
-import { createFailureBudget, FAILURE_WINDOW_MS } from './http/failure-budget.ts';
+import { createBudget } from './http/budgets.ts';
+import {
+  createAddressGate,
+  createChallenges,
+  createCodeGuard,
+  ESCALATION_WINDOW_SECONDS,
+} from './http/busy-address.ts';
 import type { AppContext } from './infra/context.ts';
 import { createLiveQueue } from './live-queue/live-queue.ts';
 import type { QueuePublisher } from './live-queue/queue-pushes.ts';
@@ -27,6 +33,13 @@ export const ACCOUNT_PAUSES = {
   quietMs: 60 * 60_000,
 } as const;
 
+/** The window the failure budgets count over: 10 minutes. */
+const FAILURE_WINDOW_SECONDS = 10 * 60;
+/** The door-rush burst of wrong codes per address refills over a day (docs/security.md). */
+const CODE_BURST_WINDOW_SECONDS = 24 * 60 * 60;
+/** A busy-address challenge can be solved and used for 5 minutes. */
+const CHALLENGE_EXPIRES_IN_SECONDS = 5 * 60;
+
 /**
  * The composition root: every domain service, built once per app with its
  * dependencies, in dependency order. Routes receive them as `app.services`
@@ -41,9 +54,43 @@ export function createServices(ctx: AppContext, publish: QueuePublisher) {
   // One Stripe client per app (Stripe mode only): payment links, onboarding, the webhook.
   const stripe = config.payments.stripe ? createStripeClient(config.payments.stripe) : undefined;
   const limits = config.failureLimits;
-  const budget = (name: string, max: number) =>
-    createFailureBudget({ name, max, windowMs: FAILURE_WINDOW_MS }, ctx.redis, config.redisPrefix);
-  const codesByAddress = budget('code-address', limits.codesPerAddress);
+  const budget = (
+    name: string,
+    points: number,
+    burst?: { points: number; durationSeconds: number },
+  ) =>
+    createBudget(
+      { name, points, durationSeconds: FAILURE_WINDOW_SECONDS, burst },
+      ctx.redis,
+      config.redisPrefix,
+    );
+  const challenges = createChallenges(
+    {
+      ...config.challenge,
+      expiresInSeconds: CHALLENGE_EXPIRES_IN_SECONDS,
+      // Signing keys derive from the app's own secret: never a key in the code.
+      secret: config.jwtSecret,
+    },
+    ctx.redis,
+    config.redisPrefix,
+  );
+  const codes = createCodeGuard({
+    byAddress: budget('code-address', limits.codesPerAddress, {
+      points: limits.codesBurstPerAddress,
+      durationSeconds: CODE_BURST_WINDOW_SECONDS,
+    }),
+    byAccount: budget('code-account', limits.codesPerAccount),
+    escalation: createBudget(
+      {
+        name: 'code-escalation',
+        points: Number.MAX_SAFE_INTEGER,
+        durationSeconds: ESCALATION_WINDOW_SECONDS,
+      },
+      ctx.redis,
+      config.redisPrefix,
+    ),
+    challenges,
+  });
   return {
     auth: createAuthService(config),
     catalog: createCatalogService(db, config.catalog),
@@ -52,8 +99,8 @@ export function createServices(ctx: AppContext, publish: QueuePublisher) {
     resolveSong: createSongResolver(db, config.artworkHosts),
     profiles,
     attendance,
-    /** The big screen's state; its wrong codes spend the same address budget as join-event. */
-    display: createDisplayService({ db, events, queue: liveQueue, codesByAddress }),
+    /** The big screen's state; its code tries pass the same guard as join-event. */
+    display: createDisplayService({ db, events, queue: liveQueue, codes }),
     wallets: createWalletsService(config),
     savedCards: createSavedCards({
       stripe,
@@ -62,16 +109,20 @@ export function createServices(ctx: AppContext, publish: QueuePublisher) {
     stripe,
     payments: createPaymentsService({ config, stripe }),
     /**
-     * Budgets of failed tries (http/failure-budget.ts), shared by the routes
-     * that spend them: a wrong event code spends the caller's address (join
-     * and the QR image alike) and account; a failed sign-in its address and,
+     * Budgets of tries (http/budgets.ts), shared by the routes that spend
+     * them: every event-code try passes the code guard (a wrong one spends
+     * its address and account); a failed sign-in spends its address and,
      * unless the browser signed in to that account before, the account's
-     * back-off (http/back-off.ts).
+     * back-off (http/back-off.ts). An address past its budget is asked for a
+     * challenge (http/busy-address.ts), never refused.
      */
     failures: {
-      codesByAddress,
-      codesByAccount: budget('code-account', limits.codesPerAccount),
-      signInsByAddress: budget('signin-address', limits.signInsPerAddress),
+      codes,
+      signInsByAddress: createAddressGate(
+        budget('signin-address', limits.signInsPerAddress),
+        challenges,
+        'sign-in',
+      ),
       signInsByAccount: createBackOff(
         { name: 'signin-account', budget: limits.signInsPerAccount, ...ACCOUNT_PAUSES },
         ctx.redis,
@@ -79,6 +130,21 @@ export function createServices(ctx: AppContext, publish: QueuePublisher) {
       ),
       /** One key for everyone: the ceiling on strangers' failed sign-ins (argon2 work) as a whole. */
       signInsOverall: budget('signin-all', limits.signInsGlobal),
+      /** Guest logins per address: a sustained rate and an hour's burst, then a challenge. */
+      guestLoginsByAddress: createAddressGate(
+        createBudget(
+          {
+            name: 'guest-address',
+            points: config.guestLoginRateLimitPerMinute,
+            durationSeconds: 60,
+            burst: { points: config.guestLoginBurstPerAddress, durationSeconds: 60 * 60 },
+          },
+          ctx.redis,
+          config.redisPrefix,
+        ),
+        challenges,
+        'guest',
+      ),
     },
   };
 }

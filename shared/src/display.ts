@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { eventCodeField } from './attendance.ts';
+import { altchaSolutionField } from './challenge.ts';
 
 /**
  * The big screen (issue 14): a public page for a projector or a TV, opened
@@ -48,6 +49,13 @@ export const displayStateSchema = z.object({
 });
 export type DisplayState = z.infer<typeof displayStateSchema>;
 
-/** The socket command `display:subscribe`; works without a session. */
-export const displaySubscribePayload = z.object({ code: eventCodeField });
+/**
+ * The socket command `display:subscribe`; works without a session. `altcha`
+ * is a solved busy-address challenge, sent again after an ack with the
+ * challenge code (as the `X-Altcha` header is over HTTP).
+ */
+export const displaySubscribePayload = z.object({
+  code: eventCodeField,
+  altcha: altchaSolutionField.optional(),
+});
 export type DisplaySubscribePayload = z.infer<typeof displaySubscribePayload>;

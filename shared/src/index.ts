@@ -20,6 +20,7 @@ export * from './dev.ts';
 export * from './queue-order.ts';
 export * from './artwork.ts';
 export * from './request-settings.ts';
+export * from './challenge.ts';
 export * from './display.ts';
 export * from './night-summary.ts';
 export * from './room.ts';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idField } from './fields.ts';
+import type { CHALLENGE_ACK_CODE, ChallengeRequiredData } from './challenge.ts';
 import type { DisplayState, DisplaySubscribePayload } from './display.ts';
 import type { EventSummary, GroupedSongRequest, NowPlaying, SongRequest } from './events.ts';
 import type { EventLine } from './line.ts';
@@ -64,7 +65,22 @@ export type SubscribePayload = z.infer<typeof subscribePayload>;
 export const unsubscribePayload = subscribePayload.pick({ eventId: true });
 export type UnsubscribePayload = z.infer<typeof unsubscribePayload>;
 
-export type Ack<T> = (answer: { ok: true; data: T } | { ok: false; error: string }) => void;
+/**
+ * A refusal: `error` says why. A busy address's refusal also carries
+ * `code: 'challenge_required'`, `msg` (the same sentence) and the challenge in
+ * `data`, as a 428 does over HTTP; the client solves it and asks again.
+ */
+export type AckRefusal =
+  | { ok: false; error: string }
+  | {
+      ok: false;
+      error: string;
+      code: typeof CHALLENGE_ACK_CODE;
+      msg: string;
+      data: ChallengeRequiredData;
+    };
+
+export type Ack<T> = (answer: { ok: true; data: T } | AckRefusal) => void;
 
 interface Sequenced {
   eventId: number;

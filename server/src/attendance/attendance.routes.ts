@@ -20,7 +20,7 @@ import { normalizeEventCode } from '../events/event-code.ts';
 import { assertSameUser } from '../events/identity.ts';
 import { ok } from '../http/envelope.ts';
 import { HttpError, notFound } from '../http/errors.ts';
-import { assertTriesLeft, assertTriesLeftEach } from '../http/failure-budget.ts';
+import { codeCallerOf } from '../http/busy-address.ts';
 import { envelopes } from '../http/responses.ts';
 
 /**
@@ -45,11 +45,11 @@ export const attendanceRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      // The same budget as a join: a wrong code here tells a guesser as much.
-      await assertTriesLeft(failures.codesByAddress, [request.ip]);
+      // The same guard as a join: a wrong code here tells a guesser as much.
+      const attempt = await failures.codes.admit(codeCallerOf(request));
       const landing = await attendance.landing(db, normalizeEventCode(request.query.code));
       if (!landing) {
-        await failures.codesByAddress.spend([request.ip]);
+        await failures.codes.wrong(attempt);
         throw notFound(ATTENDANCE_MSG.noEventForCode);
       }
       return ok('', landing);
@@ -68,14 +68,14 @@ export const attendanceRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      // Ids are walkable and keys guessable only by trying: the landing's budget per address.
-      await assertTriesLeft(failures.codesByAddress, [request.ip]);
+      // Ids are walkable and keys guessable only by trying: the landing's guard.
+      const attempt = await failures.codes.admit(codeCallerOf(request));
       const { id, k: key } = request.query;
       const keyHeld = key !== undefined && profiles.holdsLinkKey(id, key);
       const landing =
         key === undefined || keyHeld ? await attendance.hostLanding(db, id, keyHeld) : null;
       if (!landing) {
-        await failures.codesByAddress.spend([request.ip]);
+        await failures.codes.wrong(attempt);
         throw notFound(PROFILE_MSG.notFound);
       }
       return ok('', landing);
@@ -95,19 +95,17 @@ export const attendanceRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const session = requireSession(request);
       assertSameUser(session, request.body.attendeeId);
-      // Codes are short: wrong ones are counted per address and account, so guessing stops early.
-      await assertTriesLeftEach([
-        [failures.codesByAddress, [request.ip]],
-        [failures.codesByAccount, [String(session.userId)]],
-      ]);
+      // Codes are short: wrong ones are counted per account (a 429 for that person)
+      // and per address (past its budget, every try from it carries a challenge).
+      const attempt = await failures.codes.admit({
+        ...codeCallerOf(request),
+        userId: session.userId,
+      });
       const outcome = await liveQueue
         .join(session.userId, request.body.code)
         .catch(async (error) => {
           if (error instanceof HttpError && error.statusCode === 404) {
-            await Promise.all([
-              failures.codesByAddress.spend([request.ip]),
-              failures.codesByAccount.spend([String(session.userId)]),
-            ]);
+            await failures.codes.wrong(attempt);
           }
           throw error;
         });

@@ -19,7 +19,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../http/envelope.ts';
 import { fieldError, forbidden, tooManyRequests, unauthorized } from '../http/errors.ts';
-import { assertTriesLeft } from '../http/failure-budget.ts';
+import { assertTriesLeft } from '../http/budgets.ts';
+import { altchaOf } from '../http/busy-address.ts';
 import { createInFlightLimit } from '../http/in-flight-limit.ts';
 import { envelopes } from '../http/responses.ts';
 import type { DbOrTrx } from '../infra/db.ts';
@@ -55,8 +56,16 @@ function clientAndEmail(request: FastifyRequest): string {
 /** The one key of the overall budget of strangers' failed sign-ins. */
 const ALL_SIGN_INS = 'all';
 
-/** Sign-ins from one address whose passwords are being checked at once, per node. */
-export const PASSWORD_CHECKS_PER_ADDRESS = 2;
+/**
+ * Sign-ins from one address whose passwords are checked at once, per node;
+ * up to 200 more wait their turn for at most 15 s (a venue's sign-ins queue,
+ * a flood beyond that is refused).
+ */
+export const PASSWORD_CHECKS_PER_ADDRESS = {
+  max: 2,
+  maxWaiting: 200,
+  maxWaitMs: 15_000,
+} as const;
 
 /** Auth routes: spec §7 "Auth", resend-otp, login-as-guest, and the session read-back for the web app. */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -163,10 +172,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: envelopes({ 200: loginData }),
       },
       config: limited,
-      // An address out of tries is refused before its body is even read: a flood's
-      // answers stay cheap, so they take little from the real users signing in beside it.
+      // An address out of tries must carry a solved challenge, checked before its
+      // body is even read: a flood's answers stay cheap, so they take little from
+      // the real users signing in beside it.
       onRequest: async (request) => {
-        await assertTriesLeft(failures.signInsByAddress, [request.ip]);
+        await failures.signInsByAddress.admit(request.ip, altchaOf(request));
       },
     },
     async (request, reply) => {
@@ -176,15 +186,15 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const knownBrowser = hasDeviceMark(request, config, email);
       if (!knownBrowser) {
         await assertAccountNotPaused(email);
-        await assertTriesLeft(failures.signInsOverall, [ALL_SIGN_INS]);
+        await assertTriesLeft(failures.signInsOverall, ALL_SIGN_INS);
       }
       const account = await checkingPassword(request.ip, () =>
         auth.authenticate(db, email, password),
       );
       if (!account) {
-        await failures.signInsByAddress.spend([request.ip]);
+        await failures.signInsByAddress.spend(request.ip);
         if (!knownBrowser) {
-          await failures.signInsOverall.spend([ALL_SIGN_INS]);
+          await failures.signInsOverall.spend(ALL_SIGN_INS);
           const strike = await failures.signInsByAccount.strike(email);
           // The first pause of an attack tells the owner; the longer ones after it do not.
           if (strike.pauseMs > 0 && strike.pauses === 1) {
@@ -350,15 +360,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         body: loginAsGuestBody,
         response: envelopes({ 200: loginData }),
       },
-      config: {
-        rateLimit: {
-          ...rateLimit,
-          max: config.guestLoginRateLimitPerMinute,
-          keyGenerator: (request) => `guest|${request.ip}`,
-        },
+      // A room scanning the QR at once shares one address: past its budget a
+      // guest login carries a solved challenge instead of being refused.
+      onRequest: async (request) => {
+        await failures.guestLoginsByAddress.admit(request.ip, altchaOf(request));
       },
     },
     async (request, reply) => {
+      await failures.guestLoginsByAddress.spend(request.ip);
       const name = request.body?.name;
       const started = await db.transaction().execute((trx) => auth.startGuestSession(trx, name));
       return answerLogin(reply, started, MSG.guestLoggedIn);

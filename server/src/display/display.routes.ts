@@ -1,5 +1,6 @@
 import { EVENT_MSG, displayQuery, displayStateSchema } from '@floorfill/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { codeCallerOf } from '../http/busy-address.ts';
 import { ok } from '../http/envelope.ts';
 import { notFound } from '../http/errors.ts';
 import { envelopes } from '../http/responses.ts';
@@ -23,13 +24,13 @@ export const displayRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['Big screen'],
         summary:
-          "An event's big screen by its code (public): now playing, up next, requests open, the join QR; wrong codes spend the code budget",
+          "An event's big screen by its code (public): now playing, up next, requests open, the join QR; wrong codes spend the code budget; a busy address answers 428 with a challenge",
         querystring: displayQuery,
         response: envelopes({ 200: displayStateSchema }),
       },
     },
     async (request) => {
-      const state = await display.byCode(request.query.code, request.ip);
+      const state = await display.byCode(request.query.code, codeCallerOf(request));
       if (!state) throw notFound(EVENT_MSG.notFound);
       return ok('', state);
     },

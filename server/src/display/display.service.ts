@@ -7,7 +7,7 @@ import {
 } from '@floorfill/shared';
 import { eventQrPath, type EventsService } from '../events/events.service.ts';
 import { normalizeEventCode } from '../events/event-code.ts';
-import { assertTriesLeft, type FailureBudget } from '../http/failure-budget.ts';
+import type { CodeCaller, CodeGuard } from '../http/busy-address.ts';
 import type { DbOrTrx } from '../infra/db.ts';
 import type { LiveQueue } from '../live-queue/live-queue.ts';
 
@@ -42,11 +42,11 @@ export interface DisplayServiceDeps {
   db: DbOrTrx;
   events: EventsService;
   queue: Pick<LiveQueue, 'groupedQueue' | 'nowPlaying' | 'firstRequesters'>;
-  /** The wrong-code budget per address (the one join-event and the QR image spend). */
-  codesByAddress: FailureBudget;
+  /** The guard every event-code try passes (join-event's and the QR image's). */
+  codes: CodeGuard;
 }
 
-export function createDisplayService({ db, events, queue, codesByAddress }: DisplayServiceDeps) {
+export function createDisplayService({ db, events, queue, codes }: DisplayServiceDeps) {
   /** The state of a live event (deleted ones: null). */
   async function byEvent(eventId: number): Promise<DisplayState | null> {
     const live = await events.liveSummary(db, eventId);
@@ -95,18 +95,20 @@ export function createDisplayService({ db, events, queue, codesByAddress }: Disp
     byEvent,
 
     /**
-     * The state of the live event holding a code (any case). A wrong code
-     * spends the address's code budget; an address past it is refused (429)
-     * before any lookup.
+     * The state of the live event holding a code (any case). The try passes
+     * the code guard (an account out of tries: 429; a busy address without a
+     * solved challenge: 428) and a wrong code spends its budgets; the event's
+     * own host opening its screen is never counted or challenged.
      */
-    async byCode(code: string, address: string): Promise<DisplayState | null> {
-      await assertTriesLeft(codesByAddress, [address]);
+    async byCode(code: string, caller: CodeCaller): Promise<DisplayState | null> {
       const normalized = normalizeEventCode(code);
       const event = EVENT_CODE_SHAPE.test(normalized)
         ? await events.findByCode(db, normalized)
         : undefined;
+      const byHost = event !== undefined && caller.userId === event.host_id;
+      const attempt = byHost ? undefined : await codes.admit(caller);
       const state = event ? await byEvent(event.id) : null;
-      if (!state) await codesByAddress.spend([address]);
+      if (!state && attempt) await codes.wrong(attempt);
       return state;
     },
   };

@@ -295,7 +295,7 @@ export async function softDeleteEvent(trx: DbOrTrx, eventId: number): Promise<nu
 export async function findLiveEventByCode(db: DbOrTrx, code: string) {
   return db
     .selectFrom('events')
-    .select(['id', 'code'])
+    .select(['id', 'code', 'host_id'])
     .where(sql`upper(code)`, '=', code.toUpperCase())
     .where('deleted_at', 'is', null)
     .executeTakeFirst();

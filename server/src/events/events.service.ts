@@ -318,7 +318,10 @@ export function createEventsService(
     },
 
     /** The live event holding a code, for its QR image. */
-    async findByCode(db: DbOrTrx, code: string): Promise<{ id: number; code: string } | undefined> {
+    async findByCode(
+      db: DbOrTrx,
+      code: string,
+    ): Promise<{ id: number; code: string; host_id: number } | undefined> {
       return repo.findLiveEventByCode(db, code);
     },
 

@@ -94,6 +94,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
       if (error.statusCode === 429 && typeof wait === 'number') {
         reply.header('retry-after', String(wait));
       }
+      // A challenge is good once: no cache may hand it to anyone again.
+      if (error.statusCode === 428) reply.header('cache-control', 'no-store');
       return reply.status(error.statusCode).send(failure(error.message, error.data));
     }
     // Every pool connection stayed checked out for the whole wait: the

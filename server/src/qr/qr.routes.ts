@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import QRCode from 'qrcode';
 import { z } from 'zod';
 import { notFound } from '../http/errors.ts';
-import { assertTriesLeft } from '../http/failure-budget.ts';
+import { codeCallerOf } from '../http/busy-address.ts';
 import { errorResponses, mediaResponse } from '../http/responses.ts';
 import { normalizeEventCode } from '../events/event-code.ts';
 
@@ -64,12 +64,16 @@ export const qrRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const code = normalizeEventCode(request.params.code);
-      // A wrong code here tells as much as one at join-event: the same budget per address.
-      await assertTriesLeft(failures.codesByAddress, [request.ip]);
+      // A wrong code here tells as much as one at join-event: the same guard. The
+      // event's own host (printing or showing the QR) is never counted or challenged.
       const event = EVENT_CODE_SHAPE.test(code) ? await events.findByCode(db, code) : undefined;
-      if (!event) {
-        await failures.codesByAddress.spend([request.ip]);
-        throw notFound(EVENT_MSG.notFound);
+      const userId = request.session?.userId;
+      if (!event || userId === undefined || event.host_id !== userId) {
+        const attempt = await failures.codes.admit(codeCallerOf(request));
+        if (!event) {
+          await failures.codes.wrong(attempt);
+          throw notFound(EVENT_MSG.notFound);
+        }
       }
       const png = await QRCode.toBuffer(events.eventUrl(event.code), QR_OPTIONS);
       return sendPng(
@@ -94,8 +98,8 @@ export const qrRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      // Ids are walkable and keys guessable only by trying: wrong ones spend the address's budget.
-      await assertTriesLeft(failures.codesByAddress, [request.ip]);
+      // Ids are walkable and keys guessable only by trying: the code guard.
+      const attempt = await failures.codes.admit(codeCallerOf(request));
       const id = /^[1-9]\d{0,9}$/.test(request.params.id) ? Number(request.params.id) : NaN;
       const { k: key } = request.query;
       const exists =
@@ -104,7 +108,7 @@ export const qrRoutes: FastifyPluginAsyncZod = async (app) => {
         (key === undefined || profiles.holdsLinkKey(id, key)) &&
         (await profiles.exists(db, id));
       if (!exists) {
-        await failures.codesByAddress.spend([request.ip]);
+        await failures.codes.wrong(attempt);
         throw notFound(PROFILE_MSG.notFound);
       }
       // With the key, the QR holds the link that carries it (the owner's); without, the id's.

@@ -3,6 +3,7 @@ import { createAdapter } from '@socket.io/redis-adapter';
 import { promisify } from 'node:util';
 import { deflateRaw as deflateRawCallback } from 'node:zlib';
 import {
+  CHALLENGE_ACK_CODE,
   DEFLATE_DELTAS_FROM_BYTES,
   DELTA_ENCODING,
   displaySubscribePayload,
@@ -15,6 +16,7 @@ import {
   userRoom,
   LINE_INTERVAL_MS,
   sameLine,
+  type ChallengeRequiredData,
   type ClientToServerEvents,
   type DisplayState,
   type EventLine,
@@ -29,6 +31,7 @@ import { Server, type Socket } from 'socket.io';
 import { SESSION_COOKIE } from '../auth/session-cookie.ts';
 import type { RequestSession } from '../auth/session.ts';
 import type { TrustProxy } from '../config.ts';
+import { ChallengeRequiredError } from '../http/busy-address.ts';
 import { HttpError } from '../http/errors.ts';
 import { createOriginPolicy, handshakeOrigin } from '../http/same-origin.ts';
 import { createRedis, quitRedis } from '../infra/redis.ts';
@@ -113,12 +116,16 @@ export type EventRoomAuthorizer = (
 
 /**
  * The big screen's state, from the display feature: by code for a screen
- * subscribing (null: no such event; a wrong code spends the caller's
- * address's code budget, and an address past it is refused with an
- * HttpError), and by event for a recompute (null: the event is gone).
+ * subscribing (null: no such event; a wrong code spends the caller's code
+ * budgets; an account past its own is refused with an HttpError, a busy
+ * address without a solved challenge with a ChallengeRequiredError), and by
+ * event for a recompute (null: the event is gone).
  */
 export interface DisplayStates {
-  byCode(code: string, address: string): Promise<DisplayState | null>;
+  byCode(
+    code: string,
+    caller: { address: string; userId?: number | undefined; altcha?: string | undefined },
+  ): Promise<DisplayState | null>;
   byEvent(eventId: number): Promise<DisplayState | null>;
 }
 
@@ -361,14 +368,25 @@ export function attachRealtime(app: FastifyInstance): Realtime {
     const reply = typeof ack === 'function' ? ack : () => undefined;
     const parsed = displaySubscribePayload.safeParse(payload);
     if (!parsed.success) return reply({ ok: false, error: MSG.invalidData });
+    const { code, altcha } = parsed.data;
     displayStates
-      .byCode(parsed.data.code, socket.data.address)
+      .byCode(code, { address: socket.data.address, userId: socket.data.session?.userId, altcha })
       .then(async (state) => {
         if (!state) return reply({ ok: false, error: MSG.notFound });
         await socket.join(eventDisplayRoom(state.event_id));
         return reply({ ok: true, data: state });
       })
       .catch((error: unknown) => {
+        // A busy address: the same challenge a 428 carries, for the screen to solve and ask again.
+        if (error instanceof ChallengeRequiredError) {
+          return reply({
+            ok: false,
+            error: error.message,
+            code: CHALLENGE_ACK_CODE,
+            msg: error.message,
+            data: error.data as ChallengeRequiredData,
+          });
+        }
         if (error instanceof HttpError) return reply({ ok: false, error: error.message });
         logOf(socket).warn({ err: error }, 'display subscribe failed');
         return reply({ ok: false, error: MSG.serviceUnavailable });

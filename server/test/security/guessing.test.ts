@@ -2,12 +2,15 @@ import { MSG } from '@floorfill/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertEvent, signIn, signInGuest, type SignedIn } from '../helpers/event-factories.ts';
 import { createMember, outboxFor, TEST_PASSWORD } from '../helpers/factories.ts';
+import { altchaHeader, challengeOf, solveAltcha, TEST_CHALLENGE_ENV } from '../helpers/altcha.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
 /**
  * Event codes and passwords are guessed one try at a time: wrong tries are
- * counted per address (and, for codes, per account) and stop after a budget;
- * right ones are never counted, so guests who type their code keep joining.
+ * counted per account (a 429 for that person) and per address; an address
+ * past its budget is never refused, but every try from it must carry a
+ * solved challenge (428 until it does). Right ones are never counted, so
+ * guests who type their code keep joining.
  */
 describe('guessing codes and passwords', () => {
   let t: TestApp;
@@ -17,7 +20,9 @@ describe('guessing codes and passwords', () => {
   beforeAll(async () => {
     t = await createTestApp({
       CODE_FAILURES_PER_ADDRESS: '5',
+      CODE_FAILURES_BURST_PER_ADDRESS: '2',
       CODE_FAILURES_PER_ACCOUNT: '3',
+      ...TEST_CHALLENGE_ENV,
       SIGN_IN_FAILURES_PER_ADDRESS: '4',
       SIGN_IN_FAILURES_PER_ACCOUNT: '3',
       AUTH_RATE_LIMIT_PER_MINUTE: '1000',
@@ -29,11 +34,11 @@ describe('guessing codes and passwords', () => {
     await t.close();
   });
 
-  const join = (who: SignedIn, code: string, address: string) =>
+  const join = (who: SignedIn, code: string, address: string, altcha?: string) =>
     t.app.inject({
       method: 'POST',
       url: '/api/v1/join-event',
-      headers: who.headers,
+      headers: { ...who.headers, ...(altcha ? altchaHeader(altcha) : {}) },
       remoteAddress: address,
       payload: { event_code: code },
     });
@@ -51,33 +56,52 @@ describe('guessing codes and passwords', () => {
     expect(refused.json().data.retry_after_seconds).toBeGreaterThan(0);
   });
 
-  it('stops an address after its wrong codes across accounts, and never counts right ones', async () => {
-    const guests = await Promise.all([1, 2, 3].map(() => signInGuest(t)));
+  it('asks a busy address for a challenge on every code, right or wrong, and never counts right ones', async () => {
+    const guests = await Promise.all([1, 2, 3, 4, 5].map(() => signInGuest(t)));
     const address = '10.2.0.1';
     // Right codes, again and again: never counted.
     for (let round = 0; round < 8; round += 1) {
       expect((await join(guests[0] as SignedIn, event.code, address)).statusCode).toBe(200);
     }
+    // 5 sustained and 2 of burst: free; the wrong codes come from several accounts.
     const statuses = [];
-    for (const [index, code] of ['EEEEEE', 'FFFFFF', 'GGGGGG', 'HHHHHH', 'JJJJJJ'].entries()) {
+    const wrongCodes = ['EEEEEE', 'FFFFFF', 'GGGGGG', 'HHHHHH', 'JJJJJJ', 'KKKKKK', 'LLLLLL'];
+    for (const [index, code] of wrongCodes.entries()) {
       statuses.push((await join(guests[index % 3] as SignedIn, code, address)).statusCode);
     }
-    expect(statuses).toEqual([404, 404, 404, 404, 404]);
-    expect((await join(guests[2] as SignedIn, 'KKKKKK', address)).statusCode).toBe(429);
-    // The QR image is the same oracle: the same budget.
+    expect(statuses).toEqual([404, 404, 404, 404, 404, 404, 404]);
+    // Busy: a wrong code and a right one alike get a challenge (no oracle), never a 429.
+    const wrong = await join(guests[2] as SignedIn, 'MMMMMM', address);
+    const right = await join(guests[3] as SignedIn, event.code, address);
+    for (const answer of [wrong, right]) {
+      expect(answer.statusCode).toBe(428);
+      expect(answer.headers['cache-control']).toBe('no-store');
+      expect(answer.json().msg).toMatch(/network/);
+      expect(challengeOf(answer.json()).parameters.algorithm).toBe('PBKDF2/SHA-256');
+    }
+    // The QR image is the same oracle: the same guard.
     const qr = await t.app.inject({
       method: 'GET',
       url: `/api/qr/events/${event.code}.png`,
       remoteAddress: address,
     });
-    expect(qr.statusCode).toBe(429);
+    expect(qr.statusCode).toBe(428);
+    // Solved, the same request goes through, once.
+    const solved = await solveAltcha(challengeOf(right.json()));
+    expect((await join(guests[3] as SignedIn, event.code, address, solved)).statusCode).toBe(200);
+    const replayed = await join(guests[4] as SignedIn, event.code, address, solved);
+    expect(replayed.statusCode).toBe(428);
+    // A solution made for another address does not pass here.
+    expect((await join(guests[4] as SignedIn, event.code, '10.2.0.3', solved)).statusCode).toBe(
+      200,
+    );
     // Another address in the room is not held back.
     expect((await join(guests[1] as SignedIn, event.code, '10.2.0.2')).statusCode).toBe(200);
   });
 
-  it('stops wrong QR codes from one address', async () => {
+  it('challenges wrong QR codes from one address past its budget', async () => {
     const statuses = [];
-    for (const code of ['MMMMMM', 'NNNNNN', 'PPPPPP', 'QQQQQQ', 'RRRRRR', 'SSSSSS']) {
+    for (const code of ['MMMMMM', 'NNNNNN', 'PPPPPP', 'QQQQQQ', 'RRRRRR', 'SSSSSS', 'UUUUUU']) {
       const res = await t.app.inject({
         method: 'GET',
         url: `/api/qr/events/${code}.png`,
@@ -85,16 +109,31 @@ describe('guessing codes and passwords', () => {
       });
       statuses.push(res.statusCode);
     }
-    expect(statuses).toEqual([404, 404, 404, 404, 404, 429]);
+    expect(statuses).toEqual([404, 404, 404, 404, 404, 404, 404]);
+    const busy = await t.app.inject({
+      method: 'GET',
+      url: '/api/qr/events/TTTTTT.png',
+      remoteAddress: '10.3.0.1',
+    });
+    expect(busy.statusCode).toBe(428);
+    const solved = await solveAltcha(challengeOf(busy.json()));
+    const tried = await t.app.inject({
+      method: 'GET',
+      url: '/api/qr/events/TTTTTT.png',
+      remoteAddress: '10.3.0.1',
+      headers: altchaHeader(solved),
+    });
+    expect(tried.statusCode).toBe(404);
   });
 
-  it('stops one address trying many accounts, and lets the others sign in', async () => {
+  it('asks one address trying many accounts for a challenge, and lets the others sign in', async () => {
     const member = await createMember(t, { name: 'Real User' });
-    const login = (email: string, password: string, address: string) =>
+    const login = (email: string, password: string, address: string, altcha?: string) =>
       t.app.inject({
         method: 'POST',
         url: '/api/auth/login',
         remoteAddress: address,
+        headers: altcha ? altchaHeader(altcha) : {},
         payload: { email, password },
       });
     const statuses = [];
@@ -104,8 +143,11 @@ describe('guessing codes and passwords', () => {
       );
     }
     expect(statuses).toEqual([401, 401, 401, 401]);
-    // Past its budget the address is refused before the password is even checked.
-    expect((await login(member.email, TEST_PASSWORD, '10.4.0.1')).statusCode).toBe(429);
+    // Past its budget the address must prove work before the password is even checked.
+    const busy = await login(member.email, TEST_PASSWORD, '10.4.0.1');
+    expect(busy.statusCode).toBe(428);
+    const solved = await solveAltcha(challengeOf(busy.json()));
+    expect((await login(member.email, TEST_PASSWORD, '10.4.0.1', solved)).statusCode).toBe(200);
     expect((await login(member.email, TEST_PASSWORD, '10.4.0.2')).statusCode).toBe(200);
   });
 
