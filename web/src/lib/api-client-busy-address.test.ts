@@ -1,11 +1,11 @@
-import { MSG } from '@floorfill/shared';
+import { CHALLENGE_HEADER, CHALLENGE_MSG, MSG } from '@floorfill/shared';
 import { createChallenge, verifySolution, type Challenge, type Payload } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { stubApi } from '@/testing/render';
 import { api, ApiError } from './api-client';
-import { ALTCHA_HEADER, MAX_CHALLENGE_ROUNDS } from './challenge';
+import { MAX_CHALLENGE_ROUNDS } from './challenge';
 
 const SECRET = 'test-hmac-secret';
 const joined = z.object({ id: z.number() });
@@ -37,7 +37,7 @@ async function challengeAnswer() {
     status: 428,
     body: {
       status: false,
-      msg: 'Many people share this address: your device is proving it is one of them.',
+      msg: CHALLENGE_MSG.required,
       data: { challenge: await newChallenge() },
     },
     headers: { 'Cache-Control': 'no-store' },
@@ -51,7 +51,7 @@ async function challengeAnswer() {
 function busyAddress(success: { body: unknown }) {
   const used = new Set<string>();
   return async (_body: unknown, headers: Headers) => {
-    const proof = headers.get(ALTCHA_HEADER);
+    const proof = headers.get(CHALLENGE_HEADER);
     if (!proof || used.has(proof)) return challengeAnswer();
     const payload = JSON.parse(atob(proof)) as Payload;
     const result = await verifySolution({
@@ -80,9 +80,9 @@ describe('api client at a busy address', () => {
     expect(answer).toEqual({ msg: 'Joined', data: { id: 5 } });
     expect(calls).toHaveLength(2);
     const [first, second] = calls;
-    expect(new Headers(first?.init?.headers).has(ALTCHA_HEADER)).toBe(false);
+    expect(new Headers(first?.init?.headers).has(CHALLENGE_HEADER)).toBe(false);
     expect(second).toMatchObject({ method: 'POST', body: { event_code: 'K7WQ2M' } });
-    expect(new Headers(second?.init?.headers).get(ALTCHA_HEADER)).toMatch(/^[A-Za-z0-9+/]+=*$/);
+    expect(new Headers(second?.init?.headers).get(CHALLENGE_HEADER)).toMatch(/^[A-Za-z0-9+/]+=*$/);
   });
 
   it('solves a GET too, with its query kept', async () => {
@@ -110,7 +110,9 @@ describe('api client at a busy address', () => {
     expect(error.httpStatus).toBe(428);
     expect(error.msg).toBe(MSG.checkFailed);
     expect(calls).toHaveLength(MAX_CHALLENGE_ROUNDS + 1);
-    const proofs = calls.slice(1).map((call) => new Headers(call.init?.headers).get(ALTCHA_HEADER));
+    const proofs = calls
+      .slice(1)
+      .map((call) => new Headers(call.init?.headers).get(CHALLENGE_HEADER));
     expect(new Set(proofs).size).toBe(MAX_CHALLENGE_ROUNDS);
   });
 

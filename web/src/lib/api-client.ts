@@ -1,15 +1,16 @@
 import {
+  CHALLENGE_HEADER,
+  CHALLENGE_STATUS,
   fieldErrorsSchema,
   MSG,
   paginationSchema,
+  type AltchaChallenge,
   type FieldErrors,
   type Pagination,
 } from '@floorfill/shared';
-import type { Challenge } from 'altcha-lib';
 import type { z } from 'zod';
 import { ApiError, reportUnauthorized } from './api-error';
 import {
-  ALTCHA_HEADER,
   challengeIn,
   ChallengeUnsolvedError,
   MAX_CHALLENGE_ROUNDS,
@@ -82,7 +83,7 @@ function buildUrl(path: string, query: RequestOptions['query']): string {
 /** The call's request; `altcha` is the proof of a solved busy-address challenge, when sent again. */
 function buildInit(method: string, options: RequestOptions, altcha?: string): RequestInit {
   const headers: Record<string, string> = { Accept: 'application/json' };
-  if (altcha) headers[ALTCHA_HEADER] = altcha;
+  if (altcha) headers[CHALLENGE_HEADER] = altcha;
   const init: RequestInit = { method, headers, credentials: 'same-origin' };
   if (options.signal) init.signal = options.signal;
   if (options.body instanceof FormData) {
@@ -177,12 +178,12 @@ async function receive(pending: Promise<Response>): Promise<Answer> {
 }
 
 /** A challenge this page could not solve: said as such, never as a lost connection. */
-async function proofFor(challenge: Challenge, signal?: AbortSignal): Promise<string> {
+async function proofFor(challenge: AltchaChallenge, signal?: AbortSignal): Promise<string> {
   try {
     return await solveChallenge(challenge, signal);
   } catch (error) {
     if (error instanceof ChallengeUnsolvedError) {
-      throw new ApiError({ httpStatus: 428, msg: MSG.checkFailed });
+      throw new ApiError({ httpStatus: CHALLENGE_STATUS, msg: MSG.checkFailed });
     }
     throw error;
   }
@@ -198,10 +199,11 @@ async function send(method: string, path: string, options: RequestOptions): Prom
   const url = buildUrl(path, options.query);
   const early = method === 'GET' ? takeEarlyResponse(url) : undefined;
   let answer = await receive(early ?? fetch(url, buildInit(method, options)));
-  for (let round = 1; answer.response.status === 428; round += 1) {
+  for (let round = 1; answer.response.status === CHALLENGE_STATUS; round += 1) {
     const challenge = challengeIn(answer.body);
     if (!challenge) break;
-    if (round > MAX_CHALLENGE_ROUNDS) throw new ApiError({ httpStatus: 428, msg: MSG.checkFailed });
+    if (round > MAX_CHALLENGE_ROUNDS)
+      throw new ApiError({ httpStatus: CHALLENGE_STATUS, msg: MSG.checkFailed });
     const proof = await proofFor(challenge, options.signal);
     answer = await receive(fetch(url, buildInit(method, options, proof)));
   }

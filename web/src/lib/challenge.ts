@@ -1,3 +1,4 @@
+import { challengeRequiredData, type AltchaChallenge } from '@floorfill/shared';
 import type { Challenge } from 'altcha-lib';
 import { useSyncExternalStore } from 'react';
 
@@ -11,9 +12,6 @@ import { useSyncExternalStore } from 'react';
  * fetched the first time a challenge comes, never with the page.
  */
 
-/** The header that carries a solved challenge on the call sent again. */
-export const ALTCHA_HEADER = 'X-Altcha';
-
 /**
  * Challenges one call solves before it gives up: a solution is good once,
  * so a second 428 (the first solution expired, or the address was asked
@@ -21,25 +19,16 @@ export const ALTCHA_HEADER = 'X-Altcha';
  */
 export const MAX_CHALLENGE_ROUNDS = 3;
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/** Enough of altcha-lib's challenge to be worth solving; it is passed back as the server sent it. */
-function isChallenge(value: unknown): value is Challenge {
-  if (!isRecord(value) || !isRecord(value.parameters)) return false;
-  const { algorithm, nonce, salt, keyPrefix } = value.parameters;
-  return [algorithm, nonce, salt, keyPrefix].every((field) => typeof field === 'string');
-}
-
 /**
  * The challenge in an answer's envelope (`{msg, data: {challenge}}`): a 428's
- * body, or a socket command's acknowledgement. Null when there is none.
+ * body, or a refused socket command's acknowledgement. Null when there is
+ * none. It is handed back exactly as the server sent it (the proof carries the
+ * signed challenge), so the check only decides whether there is one.
  */
-export function challengeIn(envelope: unknown): Challenge | null {
-  if (!isRecord(envelope) || !isRecord(envelope.data)) return null;
-  const { challenge } = envelope.data;
-  return isChallenge(challenge) ? challenge : null;
+export function challengeIn(envelope: unknown): AltchaChallenge | null {
+  if (typeof envelope !== 'object' || envelope === null || !('data' in envelope)) return null;
+  const parsed = challengeRequiredData.safeParse(envelope.data);
+  return parsed.success ? parsed.data.challenge : null;
 }
 
 let solving = 0;
@@ -92,7 +81,8 @@ export async function solveChallenge(challenge: Challenge, signal?: AbortSignal)
   setSolving(1);
   try {
     const { solveToPayload } = await import('./challenge-solver');
-    const payload = await solveToPayload(challenge, signal);
+    // The server made it with altcha-lib's createChallenge: the solver's own type.
+    const payload = await solveToPayload(challenge as Challenge, signal);
     if (!payload) throw new ChallengeUnsolvedError();
     return payload;
   } finally {
