@@ -1,13 +1,25 @@
-import type { DisplaySong, DisplayState } from '@floorfill/shared';
+import { waitText, type DisplaySong, type DisplayState } from '@floorfill/shared';
+import type { ReactNode } from 'react';
 import { DarkScope } from '@/components/ui/dark-scope';
 import { SongArtwork } from '@/components/ui/song-artwork';
-import { isApiError } from '@/lib/api-client';
+import { isApiError, isConnectionLost, isRefused, type ApiError } from '@/lib/api-client';
+import { useNow } from '@/lib/clock';
+import { useSolvingChallenge } from '@/lib/challenge';
 import { useDisplayState } from '../api/get-display';
 import { useDisplayRoom } from '../utils/use-display-room';
 import classes from './display.module.css';
 
 export const UNKNOWN_CODE_MSG = 'No event has this code. Check the code on the host’s screen.';
 export const DELETED_EVENT_MSG = 'This event was removed by its host.';
+/** No answer at all: the network or the server is down. */
+export const OFFLINE_MSG = 'The big screen cannot reach the server. Retrying…';
+/** The server answered, and said no for now: a different thing from offline, with its wait. */
+export const refusedMsg = (seconds: number) =>
+  `Too many tries from this network. The big screen tries again in ${waitText(seconds)}.`;
+/** A busy address's check being solved by the screen itself: a moment, not a fault. */
+export const CHECKING_MSG = 'One moment — checking this screen…';
+/** Any other failure (a busy server, a check it could not finish): the screen keeps trying. */
+export const TRYING_AGAIN_MSG = 'The big screen could not load the event just now. Trying again…';
 
 function requestedBy(song: DisplaySong): string {
   const count = `${song.request_count} ${song.request_count === 1 ? 'request' : 'requests'}`;
@@ -105,31 +117,54 @@ function Screen({ state }: { state: DisplayState }) {
   );
 }
 
+/** A refusal's wait, counted down to the screen's next try. */
+function Refused({ error, failedAt }: { error: ApiError; failedAt: number }) {
+  const now = useNow();
+  const waitMs = (error.retryAfterSeconds ?? 0) * 1000 - (now - failedAt);
+  return <>{refusedMsg(Math.max(1, waitMs / 1000))}</>;
+}
+
+/** Why the screen has nothing to show yet, in the words of what actually happened. */
+function Failure({ error, failedAt }: { error: unknown; failedAt: number }) {
+  if (isApiError(error) && error.httpStatus === 404) return <>{UNKNOWN_CODE_MSG}</>;
+  if (isConnectionLost(error)) return <>{OFFLINE_MSG}</>;
+  if (isRefused(error) && error.retryAfterSeconds !== null) {
+    return <Refused error={error} failedAt={failedAt} />;
+  }
+  return <>{TRYING_AGAIN_MSG}</>;
+}
+
+/** The whole screen for one sentence; said again to a screen reader whenever it changes. */
+function Message({ children }: { children: ReactNode }) {
+  return (
+    <main className={classes.message} aria-live="polite">
+      <h1 style={{ fontSize: 'inherit' }}>{children}</h1>
+    </main>
+  );
+}
+
 /**
  * The big screen for a projector or TV (issue 14): public, no login, no app
  * chrome, dark. Event name, now playing, the next three, whether requests are
  * open, and a large join QR with the code. Live on a connection of its own.
+ * Without the event to show, it says what happened: offline, refused for a
+ * while (and until when), or a moment's check of a busy address.
  */
 export function DisplayScreen({ code }: { code: string }) {
   const { live, deleted } = useDisplayRoom(code);
   // Nothing to poll for once the event is gone.
   const display = useDisplayState(code, live || deleted);
+  const checking = useSolvingChallenge();
   let body;
   if (deleted) {
-    body = (
-      <main className={classes.message}>
-        <h1 style={{ fontSize: 'inherit' }}>{DELETED_EVENT_MSG}</h1>
-      </main>
-    );
+    body = <Message>{DELETED_EVENT_MSG}</Message>;
   } else if (display.data) body = <Screen state={display.data} />;
+  else if (checking) body = <Message>{CHECKING_MSG}</Message>;
   else if (display.isError) {
-    const unknown = isApiError(display.error) && display.error.httpStatus === 404;
     body = (
-      <main className={classes.message}>
-        <h1 style={{ fontSize: 'inherit' }}>
-          {unknown ? UNKNOWN_CODE_MSG : 'The big screen cannot reach the server. Retrying…'}
-        </h1>
-      </main>
+      <Message>
+        <Failure error={display.error} failedAt={display.errorUpdatedAt} />
+      </Message>
     );
   } else {
     body = (
