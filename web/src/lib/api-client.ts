@@ -15,6 +15,7 @@ import {
   ChallengeUnsolvedError,
   MAX_CHALLENGE_ROUNDS,
   solveChallenge,
+  startChecking,
 } from './challenge';
 import { peekPageAnswer, takeEarlyResponse, takePageAnswer } from './early-requests';
 
@@ -199,13 +200,20 @@ async function send(method: string, path: string, options: RequestOptions): Prom
   const url = buildUrl(path, options.query);
   const early = method === 'GET' ? takeEarlyResponse(url) : undefined;
   let answer = await receive(early ?? fetch(url, buildInit(method, options)));
-  for (let round = 1; answer.response.status === CHALLENGE_STATUS; round += 1) {
-    const challenge = challengeIn(answer.body);
-    if (!challenge) break;
-    if (round > MAX_CHALLENGE_ROUNDS)
-      throw new ApiError({ httpStatus: CHALLENGE_STATUS, msg: MSG.checkFailed });
-    const proof = await proofFor(challenge, options.signal);
-    answer = await receive(fetch(url, buildInit(method, options, proof)));
+  let stopChecking: (() => void) | undefined;
+  try {
+    for (let round = 1; answer.response.status === CHALLENGE_STATUS; round += 1) {
+      const challenge = challengeIn(answer.body);
+      if (!challenge) break;
+      if (round > MAX_CHALLENGE_ROUNDS) {
+        throw new ApiError({ httpStatus: CHALLENGE_STATUS, msg: MSG.checkFailed });
+      }
+      stopChecking ??= startChecking();
+      const proof = await proofFor(challenge, options.signal);
+      answer = await receive(fetch(url, buildInit(method, options, proof)));
+    }
+  } finally {
+    stopChecking?.();
   }
 
   const { response, body } = answer;

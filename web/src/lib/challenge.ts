@@ -31,12 +31,27 @@ export function challengeIn(envelope: unknown): AltchaChallenge | null {
   return parsed.success ? parsed.data.challenge : null;
 }
 
-let solving = 0;
+let checking = 0;
 const listeners = new Set<() => void>();
 
-function setSolving(change: 1 | -1): void {
-  solving += change;
+function setChecking(change: 1 | -1): void {
+  checking += change;
   for (const listener of listeners) listener();
+}
+
+/**
+ * Marks this page as checking its device, from the challenge's arrival until
+ * the call it guards has its answer (the returned function; a second call
+ * does nothing): what the person waits for is the call, not only the solve.
+ */
+export function startChecking(): () => void {
+  setChecking(1);
+  let stopped = false;
+  return () => {
+    if (stopped) return;
+    stopped = true;
+    setChecking(-1);
+  };
 }
 
 function subscribe(listener: () => void): () => void {
@@ -44,23 +59,23 @@ function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-const isSolving = () => solving > 0;
+const isChecking = () => checking > 0;
 
 /**
- * True while this page is solving a challenge: the screen where the person
- * acted shows a short wait (not an error) until the call goes through.
+ * True while this page is checking its device for a busy address: the
+ * screen shows a short wait (not an error) until the call goes through.
  */
-export function useSolvingChallenge(): boolean {
-  return useSyncExternalStore(subscribe, isSolving, isSolving);
+export function useChecking(): boolean {
+  return useSyncExternalStore(subscribe, isChecking, isChecking);
 }
 
 /**
- * True while a call the person started (`pending`) waits on a challenge
- * being solved: the moment to show "checking this device", not an error.
+ * True while a call the person started (`pending`) waits on this device's
+ * check: the moment to say "checking this device", not an error.
  */
 export function useCheckingDevice(pending: boolean): boolean {
-  const solvingNow = useSolvingChallenge();
-  return pending && solvingNow;
+  const checkingNow = useChecking();
+  return pending && checkingNow;
 }
 
 /** The challenge could not be solved here (the solver failed or ran out of time). */
@@ -77,15 +92,13 @@ export class ChallengeUnsolvedError extends Error {
  * when it cannot be solved, and the signal's AbortError when the caller
  * gave up first.
  */
-export async function solveChallenge(challenge: Challenge, signal?: AbortSignal): Promise<string> {
-  setSolving(1);
-  try {
-    const { solveToPayload } = await import('./challenge-solver');
-    // The server made it with altcha-lib's createChallenge: the solver's own type.
-    const payload = await solveToPayload(challenge as Challenge, signal);
-    if (!payload) throw new ChallengeUnsolvedError();
-    return payload;
-  } finally {
-    setSolving(-1);
-  }
+export async function solveChallenge(
+  challenge: AltchaChallenge,
+  signal?: AbortSignal,
+): Promise<string> {
+  const { solveToPayload } = await import('./challenge-solver');
+  // The server made it with altcha-lib's createChallenge: the solver's own type.
+  const payload = await solveToPayload(challenge as Challenge, signal);
+  if (!payload) throw new ChallengeUnsolvedError();
+  return payload;
 }

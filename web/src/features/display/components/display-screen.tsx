@@ -4,7 +4,7 @@ import { DarkScope } from '@/components/ui/dark-scope';
 import { SongArtwork } from '@/components/ui/song-artwork';
 import { isApiError, isConnectionLost, isRefused, type ApiError } from '@/lib/api-client';
 import { useNow } from '@/lib/clock';
-import { useSolvingChallenge } from '@/lib/challenge';
+import { useChecking } from '@/lib/challenge';
 import { useDisplayState } from '../api/get-display';
 import { useDisplayRoom } from '../utils/use-display-room';
 import classes from './display.module.css';
@@ -154,7 +154,7 @@ export function DisplayScreen({ code }: { code: string }) {
   const { live, deleted } = useDisplayRoom(code);
   // Nothing to poll for once the event is gone.
   const display = useDisplayState(code, live || deleted);
-  const checking = useSolvingChallenge();
+  const checking = useChecking();
   let body;
   if (deleted) {
     body = <Message>{DELETED_EVENT_MSG}</Message>;

@@ -6,7 +6,7 @@ import {
 } from '@floorfill/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { challengeIn, MAX_CHALLENGE_ROUNDS, solveChallenge } from '@/lib/challenge';
+import { challengeIn, MAX_CHALLENGE_ROUNDS, solveChallenge, startChecking } from '@/lib/challenge';
 import { openStandaloneSocket } from '@/lib/socket';
 import { displayKeys } from '../api/get-display';
 
@@ -35,8 +35,13 @@ export function useDisplayRoom(code: string): { live: boolean; deleted: boolean 
       queryClient.setQueryData(displayKeys.state(code), state);
     };
     let solving = new AbortController();
-    const subscribe = (payload: DisplaySubscribePayload, round: number) => {
+    const subscribe = (
+      payload: DisplaySubscribePayload,
+      round: number,
+      stopChecking?: () => void,
+    ) => {
       socket.timeout(SUBSCRIBE_TIMEOUT_MS).emit('display:subscribe', payload, (error, answer) => {
+        stopChecking?.();
         if (error) return;
         if (answer.ok) {
           store(answer.data);
@@ -47,12 +52,14 @@ export function useDisplayRoom(code: string): { live: boolean; deleted: boolean 
           'code' in answer && answer.code === CHALLENGE_ACK_CODE && challengeIn(answer);
         if (!challenge || round >= MAX_CHALLENGE_ROUNDS) return;
         const { signal } = solving;
+        const stop = startChecking();
         solveChallenge(challenge, signal).then(
           (altcha) => {
-            if (!signal.aborted) subscribe({ code, altcha }, round + 1);
+            if (signal.aborted) stop();
+            else subscribe({ code, altcha }, round + 1, stop);
           },
           // Unsolved here: the screen stays on its poll, which has the same check.
-          () => undefined,
+          stop,
         );
       });
     };
