@@ -45,7 +45,7 @@ export function HostLandingRoute() {
   }
   if (lookup.isError) {
     // A refusal says how long to wait; it is not "something went wrong".
-    const title = isRefused(lookup.error) ? 'Please wait a moment' : 'Something went wrong';
+    const title = isRefused(lookup.error) ? 'Wait before you try again' : 'Something went wrong';
     return <LandingNotice title={title} text={errorMessageOf(lookup.error)} />;
   }
   if (lookup.data.kind === 'unknown') {

@@ -43,7 +43,7 @@ function alertFor(error: unknown): LoginAlert {
     return { title: 'Login failed', message: MSG.unexpected, unverifiedEmail: null };
   }
   // A refusal is no verdict on the password: it says when to try again.
-  const title = isRefused(error) ? 'Please wait a moment' : 'Login failed';
+  const title = isRefused(error) ? 'Wait before you try again' : 'Login failed';
   return { title, message: error.msg, unverifiedEmail: unverifiedEmailOf(error) };
 }
 
