@@ -31,11 +31,12 @@ import { logToasts } from './support/toasts.ts';
  */
 
 const repoRoot = path.resolve(import.meta.dirname, '..');
-const port = Number(process.env.E2E_PORT ?? 3210) + 2;
-const baseURL = `http://127.0.0.1:${port}`;
+/** One node per Playwright worker (repeats of this file may run on both), beside the suite's. */
+const portOf = (parallelIndex: number) => Number(process.env.E2E_PORT ?? 3210) + 10 + parallelIndex;
 const WRONG_CODES_PER_ADDRESS = 3;
 const WRONG_CODES_PER_ACCOUNT = 3;
 
+let baseURL: string;
 let server: OwnedProcess;
 let dataDir: string;
 let api: APIRequestContext;
@@ -44,6 +45,8 @@ test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
+  const port = portOf(test.info().parallelIndex);
+  baseURL = `http://127.0.0.1:${port}`;
   dataDir = mkdtempSync(path.join(tmpdir(), 'floorfill-e2e-busy-'));
   server = spawnOwned('npx', ['tsx', 'server/src/main.ts'], {
     cwd: repoRoot,
