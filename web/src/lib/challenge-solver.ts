@@ -11,8 +11,8 @@ import { deriveKey } from 'altcha-lib/algorithms/web/pbkdf2';
 const SOLVE_TIMEOUT_MS = 30_000;
 
 /**
- * Workers racing on interleaved counters. A phone's cores beyond a few are
- * its small ones, which add little and heat it; one worker is the least.
+ * Workers racing on interleaved counters, one per core up to four: a phone's
+ * cores past that are its slow, efficient ones, which add little.
  */
 function workerCount(): number {
   const cores = typeof navigator === 'undefined' ? 1 : navigator.hardwareConcurrency || 1;

@@ -1,4 +1,8 @@
-import { challengeRequiredData, type AltchaChallenge } from '@floorfill/shared';
+import {
+  challengeRequiredData,
+  type AltchaChallenge,
+  type ChallengeRequiredData,
+} from '@floorfill/shared';
 import type { Challenge } from 'altcha-lib';
 import { useSyncExternalStore } from 'react';
 
@@ -27,8 +31,10 @@ export const MAX_CHALLENGE_ROUNDS = 3;
  */
 export function challengeIn(envelope: unknown): AltchaChallenge | null {
   if (typeof envelope !== 'object' || envelope === null || !('data' in envelope)) return null;
-  const parsed = challengeRequiredData.safeParse(envelope.data);
-  return parsed.success ? parsed.data.challenge : null;
+  const { data } = envelope;
+  if (!challengeRequiredData.safeParse(data).success) return null;
+  // The server's own object, not zod's copy of it.
+  return (data as ChallengeRequiredData).challenge;
 }
 
 let checking = 0;
