@@ -9,7 +9,8 @@ import {
   DELETED_EVENT_MSG,
   DisplayScreen,
   OFFLINE_MSG,
-  refusedMsg,
+  REFUSED_MSG,
+  refusedWait,
   UNKNOWN_CODE_MSG,
 } from './display-screen';
 
@@ -143,7 +144,8 @@ describe('the big screen', () => {
       },
     });
     renderWithProviders(<DisplayScreen code="ABC234" />, '/display/ABC234');
-    expect(await screen.findByRole('heading', { name: refusedMsg(40) })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: REFUSED_MSG })).toBeInTheDocument();
+    expect(screen.getByText(refusedWait(40))).toBeInTheDocument();
     expect(screen.queryByText(OFFLINE_MSG)).toBeNull();
   });
 

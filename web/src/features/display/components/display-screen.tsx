@@ -12,14 +12,15 @@ import classes from './display.module.css';
 export const UNKNOWN_CODE_MSG = 'No event has this code. Check the code on the host’s screen.';
 export const DELETED_EVENT_MSG = 'This event was removed by its host.';
 /** No answer at all: the network or the server is down. */
-export const OFFLINE_MSG = 'The big screen cannot reach the server. Retrying…';
+export const OFFLINE_MSG = 'The big screen cannot reach the server.';
 /** The server answered, and said no for now: a different thing from offline, with its wait. */
-export const refusedMsg = (seconds: number) =>
-  `Too many tries from this network. The big screen tries again in ${waitText(seconds)}.`;
+export const REFUSED_MSG = 'Too many tries from this network.';
+export const refusedWait = (seconds: number) =>
+  `The big screen tries again in ${waitText(seconds)}.`;
 /** A busy address's check being solved by the screen itself: a moment, not a fault. */
 export const CHECKING_MSG = 'One moment — checking this screen…';
 /** Any other failure (a busy server, a check it could not finish): the screen keeps trying. */
-export const TRYING_AGAIN_MSG = 'The big screen could not load the event just now. Trying again…';
+export const NOT_LOADED_MSG = 'The big screen could not load the event just now.';
 
 function requestedBy(song: DisplaySong): string {
   const count = `${song.request_count} ${song.request_count === 1 ? 'request' : 'requests'}`;
@@ -118,29 +119,40 @@ function Screen({ state }: { state: DisplayState }) {
 }
 
 /** A refusal's wait, counted down to the screen's next try. */
-function Refused({ error, failedAt }: { error: ApiError; failedAt: number }) {
+function RefusedWait({ error, failedAt }: { error: ApiError; failedAt: number }) {
   const now = useNow();
   const waitMs = (error.retryAfterSeconds ?? 0) * 1000 - (now - failedAt);
-  return <>{refusedMsg(Math.max(1, waitMs / 1000))}</>;
+  return <>{refusedWait(Math.max(1, waitMs / 1000))}</>;
+}
+
+/**
+ * The whole screen for one sentence, and a smaller line of what the screen
+ * does about it. Only the sentence is a live region: a screen reader hears
+ * each new state, not every tick of a countdown.
+ */
+function Message({ title, detail }: { title: string; detail?: ReactNode }) {
+  return (
+    <main className={classes.message}>
+      <div>
+        <h1 className={classes.messageTitle} aria-live="polite">
+          {title}
+        </h1>
+        {detail ? <p className={classes.messageDetail}>{detail}</p> : null}
+      </div>
+    </main>
+  );
 }
 
 /** Why the screen has nothing to show yet, in the words of what actually happened. */
 function Failure({ error, failedAt }: { error: unknown; failedAt: number }) {
-  if (isApiError(error) && error.httpStatus === 404) return <>{UNKNOWN_CODE_MSG}</>;
-  if (isConnectionLost(error)) return <>{OFFLINE_MSG}</>;
+  if (isApiError(error) && error.httpStatus === 404) return <Message title={UNKNOWN_CODE_MSG} />;
+  if (isConnectionLost(error)) return <Message title={OFFLINE_MSG} detail="Retrying…" />;
   if (isRefused(error) && error.retryAfterSeconds !== null) {
-    return <Refused error={error} failedAt={failedAt} />;
+    return (
+      <Message title={REFUSED_MSG} detail={<RefusedWait error={error} failedAt={failedAt} />} />
+    );
   }
-  return <>{TRYING_AGAIN_MSG}</>;
-}
-
-/** The whole screen for one sentence; said again to a screen reader whenever it changes. */
-function Message({ children }: { children: ReactNode }) {
-  return (
-    <main className={classes.message} aria-live="polite">
-      <h1 style={{ fontSize: 'inherit' }}>{children}</h1>
-    </main>
-  );
+  return <Message title={NOT_LOADED_MSG} detail="Trying again…" />;
 }
 
 /**
@@ -157,15 +169,11 @@ export function DisplayScreen({ code }: { code: string }) {
   const checking = useChecking();
   let body;
   if (deleted) {
-    body = <Message>{DELETED_EVENT_MSG}</Message>;
+    body = <Message title={DELETED_EVENT_MSG} />;
   } else if (display.data) body = <Screen state={display.data} />;
-  else if (checking) body = <Message>{CHECKING_MSG}</Message>;
+  else if (checking) body = <Message title={CHECKING_MSG} />;
   else if (display.isError) {
-    body = (
-      <Message>
-        <Failure error={display.error} failedAt={display.errorUpdatedAt} />
-      </Message>
-    );
+    body = <Failure error={display.error} failedAt={display.errorUpdatedAt} />;
   } else {
     body = (
       <main className={classes.message} aria-busy="true">
