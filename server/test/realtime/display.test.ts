@@ -1,4 +1,5 @@
 import {
+  CHALLENGE_ACK_CODE,
   DISPLAY_SOCKET_AUTH,
   displayStateSchema,
   MSG,
@@ -7,6 +8,7 @@ import {
 } from '@floorfill/shared';
 import { io } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { altchaHeader, challengeOf, solveAltcha, TEST_CHALLENGE_ENV } from '../helpers/altcha.ts';
 import { insertEvent, type SignedIn } from '../helpers/event-factories.ts';
 import {
   connected,
@@ -56,11 +58,12 @@ describe('the big screen', () => {
     return socket;
   }
 
-  const display = (code: string, address = '10.9.0.1') =>
+  const display = (code: string, address = '10.9.0.1', headers: Record<string, string> = {}) =>
     t.app.inject({
       method: 'GET',
       url: `/api/v1/get-display?code=${encodeURIComponent(code)}`,
       remoteAddress: address,
+      headers,
     });
 
   /** An event with Bohemian (3 requests, one with a dedication), Agadoo (2), Get Ready (1), a fourth song (1). */
@@ -83,7 +86,11 @@ describe('the big screen', () => {
   }
 
   beforeAll(async () => {
-    t = await createTestApp({ CODE_FAILURES_PER_ADDRESS: '3' });
+    t = await createTestApp({
+      CODE_FAILURES_PER_ADDRESS: '3',
+      CODE_FAILURES_BURST_PER_ADDRESS: '0',
+      ...TEST_CHALLENGE_ENV,
+    });
     host = await signIn(t, { name: 'Dana Host' });
     baseUrl = await listenOnLoopback(t.app);
   });
@@ -139,7 +146,7 @@ describe('the big screen', () => {
     expect(JSON.stringify(state)).not.toContain('Secret dedication');
   });
 
-  it('wrong codes spend the address’s code budget; past it even the right code waits (429)', async () => {
+  it('wrong codes spend the address’s code budget; past it even the right code needs a challenge (428), never a 429', async () => {
     const { event } = await night();
     const address = '10.9.9.9';
     expect((await display(event.code, address)).statusCode).toBe(200);
@@ -148,11 +155,59 @@ describe('the big screen', () => {
       wrong.push((await display(code, address)).statusCode);
     }
     expect(wrong).toEqual([404, 404, 404]);
-    const refused = await display(event.code, address);
-    expect(refused.statusCode).toBe(429);
-    expect(refused.json().msg).toBe(MSG.tooManyRequests);
+    const asked = await display(event.code, address);
+    expect(asked.statusCode).toBe(428);
+    const solved = await solveAltcha(challengeOf(asked.json()));
+    const shown = await display(event.code, address, altchaHeader(solved));
+    expect(shown.statusCode).toBe(200);
+    expect(displayStateSchema.parse(shown.json().data).code).toBe(event.code);
+    // The event's own host opening the screen from that address: never challenged, never counted.
+    for (let round = 0; round < 5; round += 1) {
+      expect((await display(event.code, address, host.headers)).statusCode).toBe(200);
+    }
+    const qr = await t.app.inject({
+      method: 'GET',
+      url: `/api/qr/events/${event.code}.png`,
+      remoteAddress: address,
+      headers: host.headers,
+    });
+    expect(qr.statusCode).toBe(200);
     // Another address is not held up.
     expect((await display(event.code, '10.9.9.10')).statusCode).toBe(200);
+  });
+
+  it('asks a screen at a busy address to solve a challenge on the socket, and lets it in with the solution', async () => {
+    // An app of its own: the screen's socket comes from loopback, which this one makes busy.
+    const busy = await createTestApp({
+      CODE_FAILURES_PER_ADDRESS: '1',
+      CODE_FAILURES_BURST_PER_ADDRESS: '0',
+      ...TEST_CHALLENGE_ENV,
+    });
+    const owner = await signIn(busy, { name: 'Busy Host' });
+    const event = await insertEvent(busy, owner.id);
+    const socket: TestSocket = io(await listenOnLoopback(busy.app), {
+      transports: ['websocket'],
+      reconnection: false,
+      forceNew: true,
+      auth: { ...DISPLAY_SOCKET_AUTH },
+    });
+    try {
+      await connected(socket);
+      expect(await socket.emitWithAck('display:subscribe', { code: 'XXXXXX' })).toEqual({
+        ok: false,
+        error: MSG.notFound,
+      });
+      const refused = await socket.emitWithAck('display:subscribe', { code: event.code });
+      expect(refused).toMatchObject({ ok: false, code: CHALLENGE_ACK_CODE });
+      if (refused.ok || !('code' in refused)) throw new Error('expected a challenge');
+      expect(refused.msg).toBe(refused.error);
+      const altcha = await solveAltcha(refused.data.challenge);
+      const answer = await socket.emitWithAck('display:subscribe', { code: event.code, altcha });
+      expect(answer).toMatchObject({ ok: true, data: { code: event.code } });
+    } finally {
+      socket.disconnect();
+      await busy.close();
+    }
   });
 
   it('display:subscribe on a socket without a session answers the state; display:updated follows the changes', async () => {

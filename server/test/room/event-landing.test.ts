@@ -13,7 +13,11 @@ describe('GET /api/v1/get-event-landing', () => {
   let host: SignedIn;
 
   beforeAll(async () => {
-    t = await createTestApp({ CODE_FAILURES_PER_ADDRESS: '3' });
+    t = await createTestApp({
+      CODE_FAILURES_PER_ADDRESS: '3',
+      CODE_FAILURES_BURST_PER_ADDRESS: '0',
+      CHALLENGE_COST: '1',
+    });
     host = await signIn(t, { name: 'Dana Host' });
     await t.ctx.db
       .updateTable('users')
@@ -102,7 +106,7 @@ describe('GET /api/v1/get-event-landing', () => {
     expect(none.json().errors).toEqual({ code: [MSG.noCode] });
   });
 
-  it('spends the address code budget on wrong codes and never on right ones', async () => {
+  it('spends the address code budget on wrong codes and never on right ones; past it, a challenge', async () => {
     const event = await insertEvent(t, host.id);
     const address = '10.9.2.1';
     for (let round = 0; round < 5; round += 1) {
@@ -112,14 +116,14 @@ describe('GET /api/v1/get-event-landing', () => {
     for (const code of ['AAAAAA', 'BBBBBB', 'CCCCCC', 'DDDDDD']) {
       statuses.push((await landing(code, address)).statusCode);
     }
-    expect(statuses).toEqual([404, 404, 404, 429]);
-    // The budget is the join's and the QR image's: they stop too.
+    expect(statuses).toEqual([404, 404, 404, 428]);
+    // The budget is the join's and the QR image's: they ask for a challenge too.
     const qr = await t.app.inject({
       method: 'GET',
       url: `/api/qr/events/${event.code}.png`,
       remoteAddress: address,
     });
-    expect(qr.statusCode).toBe(429);
+    expect(qr.statusCode).toBe(428);
     expect((await landing(event.code, '10.9.2.2')).statusCode).toBe(200);
   });
 

@@ -27,7 +27,11 @@ describe('GET /api/v1/get-host-landing', () => {
   let ended: { id: number; code: string };
 
   beforeAll(async () => {
-    t = await createTestApp({ CODE_FAILURES_PER_ADDRESS: '3' });
+    t = await createTestApp({
+      CODE_FAILURES_PER_ADDRESS: '3',
+      CODE_FAILURES_BURST_PER_ADDRESS: '0',
+      CHALLENGE_COST: '1',
+    });
     host = await signIn(t, { name: 'Dana Host' });
     await t.ctx.db
       .updateTable('users')
@@ -186,7 +190,7 @@ describe('GET /api/v1/get-host-landing', () => {
     expect((await hostLanding(`id=${host.id}&k=not%20a%20key`, '10.8.1.9')).statusCode).toBe(422);
   });
 
-  it('spends the address code budget on wrong ids and keys, never on right ones', async () => {
+  it('spends the address code budget on wrong ids and keys, never on right ones; past it, a challenge', async () => {
     const address = '10.8.2.1';
     for (let round = 0; round < 5; round += 1) {
       expect((await hostLanding(`id=${host.id}`, address)).statusCode).toBe(200);
@@ -197,14 +201,14 @@ describe('GET /api/v1/get-host-landing', () => {
       statuses.push((await hostLanding(query, address)).statusCode);
     }
     statuses.push((await hostLanding(`id=${host.id}`, address)).statusCode);
-    expect(statuses).toEqual([404, 404, 404, 429]);
-    // The budget is the event landing's and the QR images': they stop too.
+    expect(statuses).toEqual([404, 404, 404, 428]);
+    // The budget is the event landing's and the QR images': they ask for a challenge too.
     const landing = await t.app.inject({
       method: 'GET',
       url: `/api/v1/get-event-landing?code=${tonight.code}`,
       remoteAddress: address,
     });
-    expect(landing.statusCode).toBe(429);
+    expect(landing.statusCode).toBe(428);
     const qr = await t.app.inject({
       method: 'GET',
       url: `/api/qr/profiles/${host.id}.png?k=CCCCCCCCCCCCCCCC`,
