@@ -11,14 +11,7 @@ import {
   type Page,
 } from '@playwright/test';
 import { spawnOwned, type OwnedProcess } from '../server/test/helpers/owned-process.ts';
-import {
-  captureScreens,
-  expectAccessible,
-  latestCode,
-  PHONE,
-  randomPassword,
-  uniqueEmail,
-} from './support/app.ts';
+import { captureScreens, createVerifiedAccount, expectAccessible, PHONE } from './support/app.ts';
 import { test } from './support/test.ts';
 import { logToasts } from './support/toasts.ts';
 
@@ -94,17 +87,7 @@ test.afterAll(async () => {
 
 /** A host signed in on `api` (cookies kept there) with an event live now; its code. */
 async function liveEventCode(name: string): Promise<string> {
-  const account = { name: 'Busy Host', email: uniqueEmail('busy'), password: randomPassword() };
-  const signup = await api.post('/api/auth/signup', {
-    data: { ...account, password_confirmation: account.password },
-  });
-  expect(signup.status(), await signup.text()).toBe(201);
-  const code = await latestCode(api, account.email);
-  const digits = Object.fromEntries([...code].map((digit, index) => [`otp${index + 1}`, digit]));
-  const verify = await api.post('/api/auth/verify-email', {
-    data: { email: account.email, ...digits },
-  });
-  expect(verify.ok(), await verify.text()).toBe(true);
+  const account = await createVerifiedAccount(api, 'Busy Host');
   const login = await api.post('/api/auth/login', {
     data: { email: account.email, password: account.password },
   });
