@@ -1,13 +1,11 @@
-import { CHALLENGE_HEADER, CHALLENGE_MSG, MSG } from '@floorfill/shared';
-import { createChallenge, verifySolution, type Challenge, type Payload } from 'altcha-lib';
-import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
+import { CHALLENGE_HEADER, MSG } from '@floorfill/shared';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { challengeAnswer, isGoodProof } from '@/testing/altcha';
 import { stubApi } from '@/testing/render';
 import { api, ApiError } from './api-client';
 import { MAX_CHALLENGE_ROUNDS } from './challenge';
 
-const SECRET = 'test-hmac-secret';
 const joined = z.object({ id: z.number() });
 
 async function failureOf(promise: Promise<unknown>): Promise<ApiError> {
@@ -20,30 +18,6 @@ async function failureOf(promise: Promise<unknown>): Promise<ApiError> {
   throw new Error('expected the call to fail');
 }
 
-/** A real challenge, as the server makes it, at a cost a test solves in milliseconds. */
-function newChallenge(): Promise<Challenge> {
-  return createChallenge({
-    algorithm: 'PBKDF2/SHA-256',
-    cost: 10,
-    keyPrefix: '0',
-    deriveKey,
-    hmacSignatureSecret: SECRET,
-    expiresAt: new Date(Date.now() + 60_000),
-  });
-}
-
-async function challengeAnswer() {
-  return {
-    status: 428,
-    body: {
-      status: false,
-      msg: CHALLENGE_MSG.required,
-      data: { challenge: await newChallenge() },
-    },
-    headers: { 'Cache-Control': 'no-store' },
-  };
-}
-
 /**
  * The server's side of the contract, with the real verifier: no proof, or
  * one that fails or was used before, gets a fresh challenge; a good one is let in.
@@ -52,15 +26,7 @@ function busyAddress(success: { body: unknown }) {
   const used = new Set<string>();
   return async (_body: unknown, headers: Headers) => {
     const proof = headers.get(CHALLENGE_HEADER);
-    if (!proof || used.has(proof)) return challengeAnswer();
-    const payload = JSON.parse(atob(proof)) as Payload;
-    const result = await verifySolution({
-      challenge: payload.challenge,
-      solution: payload.solution,
-      deriveKey,
-      hmacSignatureSecret: SECRET,
-    });
-    if (!result.verified) return challengeAnswer();
+    if (!proof || used.has(proof) || !(await isGoodProof(proof))) return challengeAnswer();
     used.add(proof);
     return success;
   };

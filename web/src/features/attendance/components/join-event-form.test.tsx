@@ -1,10 +1,9 @@
-import { CHALLENGE_HEADER, CHALLENGE_MSG, MSG } from '@floorfill/shared';
-import { createChallenge } from 'altcha-lib';
-import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
+import { CHALLENGE_HEADER, MSG } from '@floorfill/shared';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { attendeeEventDetails } from '@/features/realtime/testing/fixtures';
+import { challengeAnswer } from '@/testing/altcha';
 import { renderRoutes, stubApi } from '@/testing/render';
 import { JoinEventForm } from './join-event-form';
 
@@ -90,19 +89,7 @@ describe('join by code', () => {
     });
     stubApi({
       '/api/v1/join-event': async (_body, headers) => {
-        if (!headers.get(CHALLENGE_HEADER)) {
-          const challenge = await createChallenge({
-            algorithm: 'PBKDF2/SHA-256',
-            cost: 10,
-            keyPrefix: '0',
-            deriveKey,
-            hmacSignatureSecret: 'test-hmac-secret',
-          });
-          return {
-            status: 428,
-            body: { status: false, msg: CHALLENGE_MSG.required, data: { challenge } },
-          };
-        }
+        if (!headers.get(CHALLENGE_HEADER)) return challengeAnswer();
         // The proof-carrying call is held until the test has seen the wait.
         await released;
         return joined();

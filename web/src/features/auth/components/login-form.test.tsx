@@ -1,9 +1,8 @@
-import { CHALLENGE_HEADER, CHALLENGE_MSG, MSG } from '@floorfill/shared';
+import { CHALLENGE_HEADER, MSG } from '@floorfill/shared';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createChallenge } from 'altcha-lib';
-import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { describe, expect, it } from 'vitest';
+import { challengeAnswer } from '@/testing/altcha';
 import { renderRoutes, stubApi } from '@/testing/render';
 import { LoginForm } from './login-form';
 
@@ -26,19 +25,7 @@ describe('sign-in at a busy address', () => {
     });
     stubApi({
       '/api/auth/login': async (_body, headers) => {
-        if (!headers.get(CHALLENGE_HEADER)) {
-          const challenge = await createChallenge({
-            algorithm: 'PBKDF2/SHA-256',
-            cost: 10,
-            keyPrefix: '0',
-            deriveKey,
-            hmacSignatureSecret: 'test-hmac-secret',
-          });
-          return {
-            status: 428,
-            body: { status: false, msg: CHALLENGE_MSG.required, data: { challenge } },
-          };
-        }
+        if (!headers.get(CHALLENGE_HEADER)) return challengeAnswer();
         await released;
         return { status: 401, body: { status: false, msg: MSG.invalidCredentials } };
       },
