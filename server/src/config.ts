@@ -129,7 +129,7 @@ const envSchema = z.object({
    */
   CHALLENGE_COUNTER: z.preprocess(
     emptyAsUndefined,
-    z.coerce.number().int().min(1).max(100_000_000).default(1000),
+    z.coerce.number().int().min(1).max(100_000_000).default(1600),
   ),
   /** Wrong event codes (join, QR image) one address may try per 10 minutes. */
   CODE_FAILURES_PER_ADDRESS: z.preprocess(

@@ -74,21 +74,20 @@ export function createServices(ctx: AppContext, publish: QueuePublisher) {
     ctx.redis,
     config.redisPrefix,
   );
+  /** Challenged failures per address in 24 h: they raise its challenges' work (busy-address.ts). */
+  const escalation = (name: string) =>
+    createBudget(
+      { name, points: Number.MAX_SAFE_INTEGER, durationSeconds: ESCALATION_WINDOW_SECONDS },
+      ctx.redis,
+      config.redisPrefix,
+    );
   const codes = createCodeGuard({
     byAddress: budget('code-address', limits.codesPerAddress, {
       points: limits.codesBurstPerAddress,
       durationSeconds: CODE_BURST_WINDOW_SECONDS,
     }),
     byAccount: budget('code-account', limits.codesPerAccount),
-    escalation: createBudget(
-      {
-        name: 'code-escalation',
-        points: Number.MAX_SAFE_INTEGER,
-        durationSeconds: ESCALATION_WINDOW_SECONDS,
-      },
-      ctx.redis,
-      config.redisPrefix,
-    ),
+    escalation: escalation('code-escalation'),
     challenges,
   });
   return {
@@ -122,6 +121,7 @@ export function createServices(ctx: AppContext, publish: QueuePublisher) {
         budget('signin-address', limits.signInsPerAddress),
         challenges,
         'sign-in',
+        escalation('signin-escalation'),
       ),
       signInsByAccount: createBackOff(
         { name: 'signin-account', budget: limits.signInsPerAccount, ...ACCOUNT_PAUSES },

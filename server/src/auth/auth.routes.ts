@@ -86,6 +86,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     if (mail) await queue.enqueue('mail:send', mail, { requestId: request.id });
   }
 
+  /** Sign-ins that had to carry a challenge: their failures raise the address's work. */
+  const challengedSignIns = new WeakSet<FastifyRequest>();
+
   // Password checks (argon2 on the shared libuv threads) per address at once, on this node.
   const checkingPassword = createInFlightLimit(PASSWORD_CHECKS_PER_ADDRESS);
 
@@ -176,7 +179,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       // body is even read: a flood's answers stay cheap, so they take little from
       // the real users signing in beside it.
       onRequest: async (request) => {
-        await failures.signInsByAddress.admit(request.ip, altchaOf(request));
+        if (await failures.signInsByAddress.admit(request.ip, altchaOf(request))) {
+          challengedSignIns.add(request);
+        }
       },
     },
     async (request, reply) => {
@@ -192,7 +197,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         auth.authenticate(db, email, password),
       );
       if (!account) {
-        await failures.signInsByAddress.spend(request.ip);
+        await failures.signInsByAddress.spend(request.ip, challengedSignIns.has(request));
         if (!knownBrowser) {
           await failures.signInsOverall.spend(ALL_SIGN_INS);
           const strike = await failures.signInsByAccount.strike(email);

@@ -27,7 +27,7 @@ export interface Budget {
 }
 
 export interface BudgetOptions {
-  /** Names the budget in Redis keys (`<prefix>:rl:<name>:<key>`). */
+  /** Names the budget in Redis keys (`<prefix>:budget:<name>:<key>`). */
   name: string;
   points: number;
   durationSeconds: number;
@@ -45,7 +45,7 @@ function limiter(
   redis: Redis | undefined,
   prefix: string,
 ): RateLimiterAbstract {
-  const keyPrefix = `${prefix}:rl:${name}`;
+  const keyPrefix = `${prefix}:budget:${name}`;
   return redis
     ? new RateLimiterRedis({
         storeClient: redis,

@@ -193,17 +193,30 @@ export type CodeGuard = ReturnType<typeof createCodeGuard>;
 
 /**
  * An address's budget that, once spent, asks for a challenge instead of
- * refusing (guest logins, failed sign-ins): `admit` before the work,
- * `spend` for what counts.
+ * refusing (guest logins, failed sign-ins): `admit` before the work, `spend`
+ * for what counts. With an escalation budget (failed sign-ins), what a
+ * challenged try spends also raises the address's factor, as wrong codes do.
  */
-export function createAddressGate(budget: Budget, challenges: Challenges, purpose: string) {
+export function createAddressGate(
+  budget: Budget,
+  challenges: Challenges,
+  purpose: string,
+  escalation?: Budget,
+) {
   return {
-    async admit(address: string, altcha: string | undefined): Promise<void> {
-      if ((await budget.waitMs(address)) > 0) {
-        await challenges.require(altcha, `${purpose}|${address}`);
-      }
+    /** Whether the try had to carry a challenge; throws 428 when it did not carry a good one. */
+    async admit(address: string, altcha: string | undefined): Promise<boolean> {
+      if ((await budget.waitMs(address)) === 0) return false;
+      const factor = escalation ? escalationFactor(await escalation.spent(address)) : 1;
+      await challenges.require(altcha, `${purpose}|${address}`, factor);
+      return true;
     },
-    spend: (address: string) => budget.spend(address),
+    async spend(address: string, challenged = false): Promise<void> {
+      await Promise.all([
+        budget.spend(address),
+        challenged && escalation ? escalation.spend(address) : undefined,
+      ]);
+    },
   };
 }
 

@@ -39,7 +39,7 @@ const GUESSES = 400;
 /** Clients in flight at once: a busy room, not one request at a time. */
 const CONCURRENCY = 32;
 /** Members signing in at the same moment. */
-const SIGN_INS_AT_ONCE = 8;
+const SIGN_INS_AT_ONCE = 4;
 
 type Task<T> = () => Promise<T>;
 
@@ -98,7 +98,10 @@ describe('a venue behind one address', () => {
 
   const expectStatus = (res: LightMyRequestResponse, status: number) => {
     if (res.statusCode !== status) {
-      throw new Error(`expected ${status}, got ${res.statusCode}: ${res.body.slice(0, 200)}`);
+      const { method, url } = res.raw.req;
+      throw new Error(
+        `${method} ${url}: expected ${status}, got ${res.statusCode}: ${res.body.slice(0, 200)}`,
+      );
     }
     return res;
   };

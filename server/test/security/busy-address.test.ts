@@ -94,19 +94,28 @@ describe('guessers at a busy address', () => {
     const right = await guess(t, event.code, address);
     expect(right.status).toBe(200);
     expect(right.tries).toBeGreaterThanOrEqual(4 * (COUNTER / 2));
-  });
+  }, 180_000);
 
   it('gives 100 addresses each their allowance and no more, and never a 429', async () => {
     const addresses = Array.from({ length: 100 }, (_, index) => `198.18.${index}.1`);
-    const statuses = await Promise.all(
-      addresses.map(async (address, index) => {
-        const seen: number[] = [];
-        for (let round = 0; round <= SUSTAINED + BURST; round += 1) {
-          seen.push((await landing(t, wrongCode(5000 + index * 10 + round), address)).statusCode);
-        }
-        return seen;
-      }),
-    );
+    // Ten addresses at a time: the test's database pool, not the guessers, sets the pace.
+    const statuses: number[][] = [];
+    for (let batch = 0; batch < addresses.length; batch += 10) {
+      statuses.push(
+        ...(await Promise.all(
+          addresses.slice(batch, batch + 10).map(async (address, offset) => {
+            const index = batch + offset;
+            const seen: number[] = [];
+            for (let round = 0; round <= SUSTAINED + BURST; round += 1) {
+              seen.push(
+                (await landing(t, wrongCode(5000 + index * 10 + round), address)).statusCode,
+              );
+            }
+            return seen;
+          }),
+        )),
+      );
+    }
     for (const seen of statuses) {
       expect(seen).toEqual([...Array(SUSTAINED + BURST).fill(404), 428]);
     }
