@@ -40,4 +40,18 @@ export const MSG = {
   tooManyRequests: 'Too many attempts. Please try again later.',
   serviceUnavailable: 'The service is temporarily unavailable. Please try again shortly.',
   serverBusy: 'The server is busy right now. Please try again in a moment.',
+
+  // What the app says while it solves a busy address's challenge, when it cannot, and a
+  // refusal's wait (not worded by the spec; see docs/decisions.md, "Every screen says what happened").
+  checkingDevice: 'One moment — checking this device…',
+  checkFailed: 'This device could not finish a quick check. Please try again.',
+  tooManyTries: (seconds: number) => `Too many tries — try again in ${waitText(seconds)}.`,
 } as const;
+
+/** A wait in the unit a person reads at a glance: seconds, whole minutes, whole hours. */
+export function waitText(seconds: number): string {
+  const whole = Math.max(1, Math.ceil(seconds));
+  if (whole < 90) return `${whole} s`;
+  if (whole < 90 * 60) return `${Math.ceil(whole / 60)} min`;
+  return `${Math.ceil(whole / 3600)} h`;
+}

@@ -1,12 +1,22 @@
 import {
+  CHALLENGE_HEADER,
+  CHALLENGE_STATUS,
   fieldErrorsSchema,
   MSG,
   paginationSchema,
+  type AltchaChallenge,
   type FieldErrors,
   type Pagination,
 } from '@floorfill/shared';
 import type { z } from 'zod';
 import { ApiError, reportUnauthorized } from './api-error';
+import {
+  challengeIn,
+  ChallengeUnsolvedError,
+  MAX_CHALLENGE_ROUNDS,
+  solveChallenge,
+  startChecking,
+} from './challenge';
 import { peekPageAnswer, takeEarlyResponse, takePageAnswer } from './early-requests';
 
 export {
@@ -14,6 +24,7 @@ export {
   errorMessageOf,
   isApiError,
   isConnectionLost,
+  isRefused,
   isWaitingForNetwork,
   setUnauthorizedHandler,
 } from './api-error';
@@ -23,7 +34,8 @@ export {
  * server, so requests are same-origin with credentials and no token is ever
  * read or stored here. Every answer is the spec's envelope
  * `{status, msg, data, errors}` (paged lists add `pagination`, read by
- * `api.getPage`); failures become an `ApiError`.
+ * `api.getPage`); failures become an `ApiError`. A busy address's
+ * proof-of-work challenge is solved here, unseen by the caller.
  */
 
 export interface ApiResponse<T> {
@@ -69,8 +81,10 @@ function buildUrl(path: string, query: RequestOptions['query']): string {
   return search ? `${path}?${search}` : path;
 }
 
-function buildInit(method: string, options: RequestOptions): RequestInit {
+/** The call's request; `altcha` is the proof of a solved busy-address challenge, when sent again. */
+function buildInit(method: string, options: RequestOptions, altcha?: string): RequestInit {
   const headers: Record<string, string> = { Accept: 'application/json' };
+  if (altcha) headers[CHALLENGE_HEADER] = altcha;
   const init: RequestInit = { method, headers, credentials: 'same-origin' };
   if (options.signal) init.signal = options.signal;
   if (options.body instanceof FormData) {
@@ -102,14 +116,42 @@ function extractFieldErrors(envelope: Record<string, unknown>): FieldErrors {
   return {};
 }
 
+/**
+ * Seconds a refusal asks the client to wait: the envelope's
+ * `retry_after_seconds`, else the Retry-After header; null when it says neither.
+ */
+function retryAfterOf(response: Response, envelope: Record<string, unknown>): number | null {
+  const { data } = envelope;
+  if (isRecord(data) && typeof data.retry_after_seconds === 'number') {
+    return Math.max(0, data.retry_after_seconds);
+  }
+  const header = response.headers.get('Retry-After');
+  const seconds = header === null ? Number.NaN : Number(header);
+  return Number.isFinite(seconds) ? Math.max(0, seconds) : null;
+}
+
+/**
+ * The words of a failure. The generic refusal says "try again later"; the
+ * client knows how much later, so it says that ("try again in 40 s"). A
+ * refusal the server worded itself (a code's cooldown) keeps its words.
+ */
+function messageOf(status: number, envelope: Record<string, unknown>, wait: number | null): string {
+  const msg = typeof envelope.msg === 'string' && envelope.msg ? envelope.msg : MSG.unexpected;
+  if (status === 429 && wait !== null && (msg === MSG.tooManyRequests || msg === MSG.unexpected)) {
+    return MSG.tooManyTries(wait);
+  }
+  return msg;
+}
+
 function toApiError(response: Response, body: unknown): ApiError {
   const envelope = isRecord(body) ? body : {};
-  const msg = typeof envelope.msg === 'string' && envelope.msg ? envelope.msg : MSG.unexpected;
+  const retryAfterSeconds = retryAfterOf(response, envelope);
   return new ApiError({
     httpStatus: response.status,
-    msg,
+    msg: messageOf(response.status, envelope, retryAfterSeconds),
     fieldErrors: response.status === 422 ? extractFieldErrors(envelope) : {},
     data: envelope.data,
+    retryAfterSeconds,
   });
 }
 
@@ -120,19 +162,61 @@ function isSuccess(httpOk: boolean, body: unknown): body is Envelope {
   return httpOk && isRecord(body) && body.status !== false;
 }
 
-/** Sends the call and returns the envelope of a success; any failure is thrown as an `ApiError`. */
-async function send(method: string, path: string, options: RequestOptions): Promise<Envelope> {
+interface Answer {
+  response: Response;
+  body: unknown;
+}
+
+async function receive(pending: Promise<Response>): Promise<Answer> {
   let response: Response;
-  const url = buildUrl(path, options.query);
-  const early = method === 'GET' ? takeEarlyResponse(url) : undefined;
   try {
-    response = await (early ?? fetch(url, buildInit(method, options)));
+    response = await pending;
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ApiError({ httpStatus: 0, msg: MSG.unexpected });
   }
+  return { response, body: await readJson(response) };
+}
 
-  const body = await readJson(response);
+/** A challenge this page could not solve: said as such, never as a lost connection. */
+async function proofFor(challenge: AltchaChallenge, signal?: AbortSignal): Promise<string> {
+  try {
+    return await solveChallenge(challenge, signal);
+  } catch (error) {
+    if (error instanceof ChallengeUnsolvedError) {
+      throw new ApiError({ httpStatus: CHALLENGE_STATUS, msg: MSG.checkFailed });
+    }
+    throw error;
+  }
+}
+
+/**
+ * Sends the call and returns the envelope of a success; any failure is thrown
+ * as an `ApiError`. A busy address's challenge (428) is solved here and the
+ * same call sent again with its proof, a few rounds at most: the caller sees
+ * only a slower answer.
+ */
+async function send(method: string, path: string, options: RequestOptions): Promise<Envelope> {
+  const url = buildUrl(path, options.query);
+  const early = method === 'GET' ? takeEarlyResponse(url) : undefined;
+  let answer = await receive(early ?? fetch(url, buildInit(method, options)));
+  let stopChecking: (() => void) | undefined;
+  try {
+    for (let round = 1; answer.response.status === CHALLENGE_STATUS; round += 1) {
+      const challenge = challengeIn(answer.body);
+      if (!challenge) break;
+      if (round > MAX_CHALLENGE_ROUNDS) {
+        throw new ApiError({ httpStatus: CHALLENGE_STATUS, msg: MSG.checkFailed });
+      }
+      stopChecking ??= startChecking();
+      const proof = await proofFor(challenge, options.signal);
+      answer = await receive(fetch(url, buildInit(method, options, proof)));
+    }
+  } finally {
+    stopChecking?.();
+  }
+
+  const { response, body } = answer;
   if (!isSuccess(response.ok, body)) {
     if (response.status === 401 && !isAuthEndpoint(path)) reportUnauthorized();
     throw toApiError(response, body);

@@ -11,12 +11,15 @@ export class ApiError extends Error {
   readonly msg: string;
   readonly fieldErrors: FieldErrors;
   readonly data: unknown;
+  /** How long a refusal (429) or a busy server (503) asks the client to wait, when it says. */
+  readonly retryAfterSeconds: number | null;
 
   constructor(options: {
     httpStatus: number;
     msg: string;
     fieldErrors?: FieldErrors;
     data?: unknown;
+    retryAfterSeconds?: number | null;
   }) {
     super(options.msg);
     this.name = 'ApiError';
@@ -24,6 +27,7 @@ export class ApiError extends Error {
     this.msg = options.msg;
     this.fieldErrors = options.fieldErrors ?? {};
     this.data = options.data;
+    this.retryAfterSeconds = options.retryAfterSeconds ?? null;
   }
 }
 
@@ -34,6 +38,11 @@ export function isApiError(error: unknown): error is ApiError {
 /** A call that got no HTTP answer at all: offline, the connection dropped, or it timed out. */
 export function isConnectionLost(error: unknown): boolean {
   return isApiError(error) && error.httpStatus === 0;
+}
+
+/** The server refused this device, account or person for now (429): not a lost connection. */
+export function isRefused(error: unknown): error is ApiError {
+  return isApiError(error) && error.httpStatus === 429;
 }
 
 /**

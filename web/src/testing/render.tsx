@@ -31,14 +31,19 @@ export function renderWithProviders(element: ReactElement, url = '/') {
 interface StubbedAnswer {
   status?: number;
   body: unknown;
+  headers?: Record<string, string>;
 }
 
 /**
  * Replaces `fetch` with answers by path; every call is recorded with its
- * parsed JSON body. Unknown paths answer 404 in the API's envelope.
+ * parsed JSON body. An answer made by a function sees the body and the
+ * request's headers. Unknown paths answer 404 in the API's envelope.
  */
 export function stubApi(
-  answers: Record<string, StubbedAnswer | ((body: unknown) => StubbedAnswer)>,
+  answers: Record<
+    string,
+    StubbedAnswer | ((body: unknown, headers: Headers) => StubbedAnswer | Promise<StubbedAnswer>)
+  >,
 ) {
   const calls: {
     path: string;
@@ -58,11 +63,15 @@ export function stubApi(
       init,
     });
     const entry = answers[url.pathname];
-    const answer = typeof entry === 'function' ? entry(body) : entry;
+    const answer =
+      typeof entry === 'function' ? await entry(body, new Headers(init?.headers)) : entry;
     if (!answer) {
       return Response.json({ status: false, msg: 'Not found.' }, { status: 404 });
     }
-    return Response.json(answer.body, { status: answer.status ?? 200 });
+    return Response.json(answer.body, {
+      status: answer.status ?? 200,
+      headers: answer.headers ?? {},
+    });
   };
   vi.stubGlobal('fetch', fetchStub);
   return calls;

@@ -1,4 +1,4 @@
-import { Center, Loader } from '@mantine/core';
+import { Center, Loader, Stack, Text } from '@mantine/core';
 
 interface LoaderProps {
   label?: string;
@@ -10,6 +10,16 @@ function LoadingStatus({ label = 'Loading' }: LoaderProps) {
     <div role="status" aria-label={label}>
       <Loader aria-hidden="true" />
     </div>
+  );
+}
+
+/** A wait worth saying in words (a busy address's check): the spinner with its line under it. */
+function CaptionedStatus({ caption }: { caption: string }) {
+  return (
+    <Stack role="status" align="center" gap="sm">
+      <Loader aria-hidden="true" />
+      <Text ta="center">{caption}</Text>
+    </Stack>
   );
 }
 
@@ -25,11 +35,12 @@ export function FullPageLoader({ label }: LoaderProps) {
 /** Inside a layout's content area while a screen's code arrives; the frame around it stays. */
 export function ContentLoader({
   label,
+  caption,
   minHeight = 240,
-}: LoaderProps & { minHeight?: string | number }) {
+}: LoaderProps & { caption?: string | null; minHeight?: string | number }) {
   return (
     <Center mih={minHeight} py="xl">
-      <LoadingStatus label={label} />
+      {caption ? <CaptionedStatus caption={caption} /> : <LoadingStatus label={label} />}
     </Center>
   );
 }

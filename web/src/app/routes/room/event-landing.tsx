@@ -1,10 +1,12 @@
+import { MSG } from '@floorfill/shared';
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useParams } from 'react-router-dom';
 import { ContentLoader } from '@/components/ui/page-loader';
 import { paths } from '@/config/paths';
 import { useSessionStore } from '@/features/auth/stores/session-store';
 import { EventLanding, LandingNotice, useEventLanding } from '@/features/room';
-import { errorMessageOf, isWaitingForNetwork } from '@/lib/api-client';
+import { errorMessageOf, isRefused, isWaitingForNetwork } from '@/lib/api-client';
+import { useCheckingDevice } from '@/lib/challenge';
 import { markPageDrawn } from '@/lib/idle';
 import { removePagePoster } from '@/lib/page-poster';
 import { useEventEntry } from './use-event-entry';
@@ -19,6 +21,7 @@ export function EventLandingRoute() {
   const { code = '' } = useParams();
   const signedIn = useSessionStore((state) => state.status === 'signed-in');
   const lookup = useEventLanding(code);
+  const checking = useCheckingDevice(lookup.isFetching);
   const autoJoinStarted = useRef(false);
   const { enter, signInFirst } = useEventEntry();
 
@@ -47,9 +50,15 @@ export function EventLandingRoute() {
       />
     );
   }
-  if (lookup.isPending) return <ContentLoader label="Loading the event" />;
+  if (lookup.isPending) {
+    return (
+      <ContentLoader label="Loading the event" caption={checking ? MSG.checkingDevice : null} />
+    );
+  }
   if (lookup.isError) {
-    return <LandingNotice title="Something went wrong" text={errorMessageOf(lookup.error)} />;
+    // A refusal says how long to wait; it is not "something went wrong".
+    const title = isRefused(lookup.error) ? 'Wait before you try again' : 'Something went wrong';
+    return <LandingNotice title={title} text={errorMessageOf(lookup.error)} />;
   }
   if (lookup.data.kind === 'unknown') {
     return (

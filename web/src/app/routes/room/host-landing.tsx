@@ -1,10 +1,12 @@
+import { MSG } from '@floorfill/shared';
 import { useEffect } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { ContentLoader } from '@/components/ui/page-loader';
 import { paths } from '@/config/paths';
 import { useSessionStore } from '@/features/auth/stores/session-store';
 import { HostLanding, LandingNotice, useHostLanding } from '@/features/room';
-import { errorMessageOf, isWaitingForNetwork } from '@/lib/api-client';
+import { errorMessageOf, isRefused, isWaitingForNetwork } from '@/lib/api-client';
+import { useCheckingDevice } from '@/lib/challenge';
 import { markPageDrawn } from '@/lib/idle';
 import { useEventEntry } from './use-event-entry';
 
@@ -20,6 +22,7 @@ export function HostLandingRoute() {
   const [searchParams] = useSearchParams();
   const signedIn = useSessionStore((state) => state.status === 'signed-in');
   const lookup = useHostLanding(hostId, searchParams.get('k'));
+  const checking = useCheckingDevice(lookup.isFetching);
   const { enter, signInFirst } = useEventEntry();
   // Drawn: the work kept for later (the rest of the stylesheet, the service worker) may start.
   const drawn = !lookup.isPending;
@@ -35,9 +38,15 @@ export function HostLandingRoute() {
       />
     );
   }
-  if (lookup.isPending) return <ContentLoader label="Loading the host" />;
+  if (lookup.isPending) {
+    return (
+      <ContentLoader label="Loading the host" caption={checking ? MSG.checkingDevice : null} />
+    );
+  }
   if (lookup.isError) {
-    return <LandingNotice title="Something went wrong" text={errorMessageOf(lookup.error)} />;
+    // A refusal says how long to wait; it is not "something went wrong".
+    const title = isRefused(lookup.error) ? 'Wait before you try again' : 'Something went wrong';
+    return <LandingNotice title={title} text={errorMessageOf(lookup.error)} />;
   }
   if (lookup.data.kind === 'unknown') {
     return (

@@ -1,8 +1,9 @@
-import { MSG } from '@floorfill/shared';
+import { CHALLENGE_HEADER, MSG } from '@floorfill/shared';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { attendeeEventDetails } from '@/features/realtime/testing/fixtures';
+import { challengeAnswer } from '@/testing/altcha';
 import { renderRoutes, stubApi } from '@/testing/render';
 import { JoinEventForm } from './join-event-form';
 
@@ -79,5 +80,49 @@ describe('join by code', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Join' }));
     expect(await screen.findByText('No event found for that code.')).toBeInTheDocument();
     expect(screen.getByLabelText('Event Code')).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('shows a short wait, not an error, while a busy address is checked, then joins', async () => {
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    stubApi({
+      '/api/v1/join-event': async (_body, headers) => {
+        if (!headers.get(CHALLENGE_HEADER)) return challengeAnswer();
+        // The proof-carrying call is held until the test has seen the wait.
+        await released;
+        return joined();
+      },
+    });
+    renderForm();
+    await userEvent.type(screen.getByLabelText('Event Code'), 'ABC234');
+    await userEvent.click(screen.getByRole('button', { name: 'Join Now' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Join event?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Join' }));
+
+    expect(await within(dialog).findByRole('status')).toHaveTextContent(MSG.checkingDevice);
+    expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.queryByText(MSG.unexpected)).not.toBeInTheDocument();
+    release();
+    expect(await screen.findByText('Event page')).toBeInTheDocument();
+  });
+
+  it('says how long to wait when this person is out of tries', async () => {
+    stubApi({
+      '/api/v1/join-event': {
+        status: 429,
+        body: { status: false, msg: MSG.tooManyRequests, data: { retry_after_seconds: 40 } },
+      },
+    });
+    renderForm();
+    await userEvent.type(screen.getByLabelText('Event Code'), 'NOPE42');
+    await userEvent.click(screen.getByRole('button', { name: 'Join Now' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Join event?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Join' }));
+    expect(await screen.findByText('Too many tries — try again in 40 s.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Event Code')).toHaveAccessibleDescription(
+      'Too many tries — try again in 40 s.',
+    );
   });
 });

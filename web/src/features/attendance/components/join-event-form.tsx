@@ -3,9 +3,11 @@ import { Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/co
 import { IconLogin2 } from '@tabler/icons-react';
 import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { CheckingNote } from '@/components/ui/checking-note';
 import { paths } from '@/config/paths';
 import { ConfirmDialog } from '@/features/events';
 import { errorMessageOf, isApiError } from '@/lib/api-client';
+import { useCheckingDevice } from '@/lib/challenge';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { useJoinEvent } from '../api/membership';
 
@@ -21,6 +23,7 @@ export function JoinEventForm() {
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState<string | null>(null);
+  const checking = useCheckingDevice(join.isPending);
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -44,8 +47,8 @@ export function JoinEventForm() {
       onError: (failure) => {
         const message = errorMessageOf(failure);
         setConfirming(null);
-        // A wrong code is the field's problem; anything else is a toast.
-        if (isApiError(failure) && [404, 422].includes(failure.httpStatus)) setError(message);
+        // A wrong code, and a refusal after too many, are the field's problem; anything else is a toast.
+        if (isApiError(failure) && [404, 422, 429].includes(failure.httpStatus)) setError(message);
         else notifyError(message);
       },
     });
@@ -105,6 +108,7 @@ export function JoinEventForm() {
         loading={join.isPending}
         onConfirm={confirmJoin}
         onCancel={() => setConfirming(null)}
+        note={<CheckingNote checking={checking} />}
       >
         {`You will join the event with code ${confirming ?? ''} and can request songs there.`}
       </ConfirmDialog>

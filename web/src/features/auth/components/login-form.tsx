@@ -16,7 +16,9 @@ import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { paths } from '@/config/paths';
-import { errorMessageOf, isApiError } from '@/lib/api-client';
+import { CheckingNote } from '@/components/ui/checking-note';
+import { errorMessageOf, isApiError, isRefused } from '@/lib/api-client';
+import { useCheckingDevice } from '@/lib/challenge';
 import { schemaErrors, serverFieldErrors } from '@/lib/form-errors';
 import { notifyError, notifyInfo } from '@/lib/notify';
 import { login, loginAsGuest, unverifiedEmailOf } from '../api/login';
@@ -24,18 +26,25 @@ import { useRedirectStore } from '../stores/redirect-store';
 import { useSessionStore } from '../stores/session-store';
 
 interface LoginAlert {
+  title: string;
   message: string;
   unverifiedEmail: string | null;
 }
 
-/** Which failures have a message worth showing as is (spec §8); the rest read as unexpected. */
-const SHOWN_STATUSES = new Set([401, 403, 429]);
+/**
+ * Which failures have a message worth showing as is (spec §8): a wrong
+ * password, an unverified email, a refusal with its wait, a check this
+ * device could not finish. The rest read as unexpected.
+ */
+const SHOWN_STATUSES = new Set([401, 403, 428, 429]);
 
 function alertFor(error: unknown): LoginAlert {
   if (!isApiError(error) || !SHOWN_STATUSES.has(error.httpStatus)) {
-    return { message: MSG.unexpected, unverifiedEmail: null };
+    return { title: 'Login failed', message: MSG.unexpected, unverifiedEmail: null };
   }
-  return { message: error.msg, unverifiedEmail: unverifiedEmailOf(error) };
+  // A refusal is no verdict on the password: it says when to try again.
+  const title = isRefused(error) ? 'Wait before you try again' : 'Login failed';
+  return { title, message: error.msg, unverifiedEmail: unverifiedEmailOf(error) };
 }
 
 function dashboardFor(data: LoginData): string {
@@ -88,6 +97,9 @@ export function LoginForm() {
     onError: (error) => notifyError(errorMessageOf(error)),
   });
 
+  const checkingSignIn = useCheckingDevice(signInWith.isPending);
+  const checkingGuest = useCheckingDevice(guest.isPending);
+
   const submit = form.onSubmit((values) => {
     setAlert(null);
     signInWith.mutate(values);
@@ -96,7 +108,7 @@ export function LoginForm() {
   return (
     <Stack gap="md">
       {alert ? (
-        <Alert color="red" title="Login failed" withCloseButton onClose={() => setAlert(null)}>
+        <Alert color="red" title={alert.title} withCloseButton onClose={() => setAlert(null)}>
           <Stack gap="xs" align="flex-start">
             <Text size="sm">{alert.message}</Text>
             {alert.unverifiedEmail ? (
@@ -141,6 +153,7 @@ export function LoginForm() {
           <Button type="submit" fullWidth loading={signInWith.isPending}>
             Login
           </Button>
+          <CheckingNote checking={checkingSignIn} />
         </Stack>
       </form>
 
@@ -155,6 +168,7 @@ export function LoginForm() {
           >
             Login as Guest
           </Button>
+          <CheckingNote checking={checkingGuest} />
         </>
       ) : null}
 

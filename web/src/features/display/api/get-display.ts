@@ -1,10 +1,24 @@
 import { EVENT_DETAILS_POLL_MS, displayStateSchema } from '@floorfill/shared';
 import { useQuery } from '@tanstack/react-query';
-import { api, isApiError } from '@/lib/api-client';
+import { api, isApiError, isRefused } from '@/lib/api-client';
 
 export const displayKeys = {
   state: (code: string) => ['display', code] as const,
 };
+
+/**
+ * When the screen asks again after `error`: a wrong code never (each try
+ * spends the code-guessing budget); a refusal when its wait is over, not
+ * sooner; anything else on the usual poll.
+ */
+function nextPollMs(error: unknown): number | false {
+  if (!isApiError(error)) return EVENT_DETAILS_POLL_MS;
+  if (error.httpStatus === 404) return false;
+  if (isRefused(error) && error.retryAfterSeconds !== null) {
+    return Math.max(EVENT_DETAILS_POLL_MS, error.retryAfterSeconds * 1000);
+  }
+  return EVENT_DETAILS_POLL_MS;
+}
 
 /**
  * The big screen's state by event code (no session needed). Pushes keep it
@@ -21,11 +35,7 @@ export function useDisplayState(code: string, live: boolean) {
           signal,
         })
       ).data,
-    // A wrong code is not asked again: each try spends the address's code-guessing budget.
-    refetchInterval: (query) =>
-      live || (isApiError(query.state.error) && query.state.error.httpStatus === 404)
-        ? false
-        : EVENT_DETAILS_POLL_MS,
+    refetchInterval: (query) => (live ? false : nextPollMs(query.state.error)),
     retry: false,
   });
 }

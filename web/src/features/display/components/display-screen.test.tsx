@@ -1,9 +1,17 @@
-import type { DisplayState } from '@floorfill/shared';
+import { CHALLENGE_ACK_CODE, CHALLENGE_MSG, MSG, type DisplayState } from '@floorfill/shared';
 import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FakeSocket } from '@/features/realtime/testing/fake-socket';
+import { isGoodProof, newChallenge } from '@/testing/altcha';
 import { renderWithProviders, stubApi } from '@/testing/render';
-import { DELETED_EVENT_MSG, DisplayScreen, UNKNOWN_CODE_MSG } from './display-screen';
+import {
+  DELETED_EVENT_MSG,
+  DisplayScreen,
+  OFFLINE_MSG,
+  REFUSED_MSG,
+  refusedWait,
+  UNKNOWN_CODE_MSG,
+} from './display-screen';
 
 const sockets = vi.hoisted(() => ({ all: [] as FakeSocket[], options: [] as unknown[] }));
 
@@ -118,5 +126,52 @@ describe('the big screen', () => {
     });
     renderWithProviders(<DisplayScreen code="ZZZ999" />, '/display/ZZZ999');
     expect(await screen.findByRole('heading', { name: UNKNOWN_CODE_MSG })).toBeInTheDocument();
+  });
+
+  it('says it cannot reach the server when no answer comes', async () => {
+    vi.stubGlobal('fetch', () => Promise.reject(new TypeError('Failed to fetch')));
+    renderWithProviders(<DisplayScreen code="ABC234" />, '/display/ABC234');
+    expect(await screen.findByRole('heading', { name: OFFLINE_MSG })).toBeInTheDocument();
+  });
+
+  it('says it was refused for a while, and for how long, not that it is offline', async () => {
+    stubApi({
+      '/api/v1/get-display': {
+        status: 429,
+        body: { status: false, msg: MSG.tooManyRequests, data: { retry_after_seconds: 40 } },
+        headers: { 'Retry-After': '40' },
+      },
+    });
+    renderWithProviders(<DisplayScreen code="ABC234" />, '/display/ABC234');
+    expect(await screen.findByRole('heading', { name: REFUSED_MSG })).toBeInTheDocument();
+    expect(screen.getByText(refusedWait(40))).toBeInTheDocument();
+    expect(screen.queryByText(OFFLINE_MSG)).toBeNull();
+  });
+
+  it("solves a busy address's challenge on subscribe and subscribes again with the proof", async () => {
+    const challenge = await newChallenge();
+    const proofs: string[] = [];
+    stubApi({ '/api/v1/get-display': { body: { status: true, msg: '', data: state() } } });
+    renderWithProviders(<DisplayScreen code="ABC234" />, '/display/ABC234');
+    await screen.findByRole('heading', { level: 1, name: 'Neon Nights' });
+    const socket = sockets.all[0];
+    if (!socket) throw new Error('the big screen opened no connection');
+    socket.answer = (_event, payload) => {
+      const { altcha } = payload as { altcha?: string };
+      if (!altcha) {
+        const msg = CHALLENGE_MSG.required;
+        return { ok: false, error: msg, code: CHALLENGE_ACK_CODE, msg, data: { challenge } };
+      }
+      proofs.push(altcha);
+      return { ok: true, data: state({ requests_open: false }) };
+    };
+    act(() => socket.serverConnect());
+
+    expect(await screen.findByText('Requests closed')).toBeInTheDocument();
+    expect(socket.sent('display:subscribe')).toEqual([
+      { code: 'ABC234' },
+      { code: 'ABC234', altcha: proofs[0] },
+    ]);
+    expect(await isGoodProof(proofs[0] ?? '')).toBe(true);
   });
 });

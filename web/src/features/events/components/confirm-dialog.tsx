@@ -5,6 +5,8 @@ export interface ConfirmDialogProps {
   opened: boolean;
   title: string;
   children: ReactNode;
+  /** Said under the question while the action runs (a busy address's check). */
+  note?: ReactNode;
   confirmLabel: string;
   /** Red for destructive actions (delete). */
   danger?: boolean;
@@ -18,6 +20,7 @@ export function ConfirmDialog({
   opened,
   title,
   children,
+  note,
   confirmLabel,
   danger = false,
   loading = false,
@@ -28,6 +31,7 @@ export function ConfirmDialog({
     <Modal opened={opened} onClose={onCancel} title={title} centered size="sm">
       <Stack gap="lg">
         <Text>{children}</Text>
+        {note}
         <Group justify="flex-end">
           <Button variant="default" onClick={onCancel} data-autofocus disabled={loading}>
             Cancel

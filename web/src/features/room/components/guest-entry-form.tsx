@@ -1,6 +1,8 @@
 import { GUEST_NAME_MAX } from '@floorfill/shared';
 import { Button, Paper, Stack, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
+import { CheckingNote } from '@/components/ui/checking-note';
+import { useCheckingDevice } from '@/lib/challenge';
 import { rememberedGuestName } from '../utils/guest-name';
 
 interface GuestEntryFormProps {
@@ -16,6 +18,7 @@ interface GuestEntryFormProps {
  */
 export function GuestEntryForm({ joining, onJoinAsGuest, onSignIn }: GuestEntryFormProps) {
   const [firstName, setFirstName] = useState(rememberedGuestName);
+  const checking = useCheckingDevice(joining);
   const submit = (formEvent: FormEvent) => {
     formEvent.preventDefault();
     onJoinAsGuest(firstName.trim());
@@ -34,6 +37,7 @@ export function GuestEntryForm({ joining, onJoinAsGuest, onSignIn }: GuestEntryF
         <Button type="submit" size="lg" fullWidth loading={joining}>
           Join as guest
         </Button>
+        <CheckingNote checking={checking} />
         <Button variant="subtle" fullWidth onClick={onSignIn} disabled={joining}>
           Sign in
         </Button>

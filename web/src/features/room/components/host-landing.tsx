@@ -1,7 +1,9 @@
 import type { HostLanding as HostLandingData, HostLandingEvent } from '@floorfill/shared';
 import { Anchor, Avatar, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
+import { CheckingNote } from '@/components/ui/checking-note';
 import { paths } from '@/config/paths';
+import { useCheckingDevice } from '@/lib/challenge';
 import { EventPosterFacts, HostRating } from './event-landing';
 import { GuestEntryForm } from './guest-entry-form';
 import classes from './landing.module.css';
@@ -49,6 +51,7 @@ interface EventEntryProps {
  * in here: the code is the event's QR's.
  */
 function EventEntry({ event, featured, signedIn, joining, onJoin, onSignIn }: EventEntryProps) {
+  const checking = useCheckingDevice(joining);
   const titleId = `host-event-${event.code || event.start_time}`;
   let entry;
   if (!event.code) {
@@ -68,9 +71,12 @@ function EventEntry({ event, featured, signedIn, joining, onJoin, onSignIn }: Ev
     );
   } else if (signedIn) {
     entry = (
-      <Button size="lg" fullWidth loading={joining} onClick={() => onJoin(event.code)}>
-        Join
-      </Button>
+      <Stack gap="xs">
+        <Button size="lg" fullWidth loading={joining} onClick={() => onJoin(event.code)}>
+          Join
+        </Button>
+        <CheckingNote checking={checking} />
+      </Stack>
     );
   } else {
     entry = (
