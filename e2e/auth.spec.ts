@@ -65,12 +65,7 @@ test('a new host registers, verifies the emailed code, signs in, switches role a
   await expect(verify).toBeEnabled();
   await verify.click();
   await expectToast(page, MSG.emailVerified);
-  await expect(page).toHaveURL(/\/auth\/login/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Login' })).toBeVisible();
-
-  await expectAccessible(page);
-  await captureScreens(page, 'auth-login');
-  await login(page, email, password);
+  // A verified account is signed in: the new DJ lands on the dashboard, not on a login form.
   await expect(page).toHaveURL(/\/host\/dashboard/);
   await expect(page.getByText(/Welcome/)).toBeVisible();
   await expectAccessible(page);
@@ -85,9 +80,15 @@ test('a new host registers, verifies the emailed code, signs in, switches role a
 
   await chooseMenuItem(accountMenu, 'Logout');
   await expect(page).toHaveURL(/\/auth\/login/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Login' })).toBeVisible();
+  await expectAccessible(page);
+  await captureScreens(page, 'auth-login');
   // The session is gone: a protected page sends us back to login.
   await page.goto('/host/dashboard');
   await expect(page).toHaveURL(/\/auth\/login/);
+  // And the password works.
+  await login(page, email, password);
+  await expect(page).toHaveURL(/\/host\/dashboard/);
 });
 
 test('a wrong password and an unknown email get the same answer', async ({ page }) => {
@@ -105,6 +106,9 @@ test('a forgotten password is reset with an emailed code, and only the new one w
   await register(page, email, oldPassword);
   await fillCode(page, await latestCode(request, email));
   await page.getByRole('button', { name: 'Verify' }).click();
+  // Verified is signed in; this person signs out, then forgets the password.
+  await expect(page).toHaveURL(/\/host\/dashboard/);
+  await chooseMenuItem(page.getByRole('button', { name: 'Account menu' }), 'Logout');
   await expect(page).toHaveURL(/\/auth\/login/);
 
   await page.getByRole('link', { name: /Forgot Password/i }).click();

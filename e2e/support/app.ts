@@ -124,6 +124,9 @@ export async function createVerifiedAccount(
   return account;
 }
 
+/** The session cookie's name (server/src/auth/session-cookie.ts). */
+const SESSION_COOKIE = 'ff_session';
+
 /**
  * A verified account signed in through the login page, which lands on the
  * default dashboard (the host's for new accounts).
@@ -134,6 +137,9 @@ export async function signUpAndLogIn(
   name = 'Dee Jay',
 ): Promise<TestAccount> {
   const account = await createVerifiedAccount(request, name);
+  // Verifying signed in whoever sent the code (page.request shares the page's cookies):
+  // this journey signs in through the login page, so that session is dropped first.
+  await page.context().clearCookies({ name: SESSION_COOKIE });
   await page.goto('/auth/login');
   await page.getByLabel('Email', { exact: true }).fill(account.email);
   await page.getByLabel('Password', { exact: true }).fill(account.password);

@@ -227,7 +227,7 @@ export const groupedSongRequestSchema = songRequestSchema
     request_count: z.number().int(),
     first_requested_at: z.string(),
     played_at: z.string().nullable(),
-    /** The host put it off with Later: sorted below every waiting song until the next song starts. */
+    /** The host put it off with Later: sorted below every waiting song until it plays or is restored. */
     later: z.boolean(),
     /** How many of its requests carry a dedication (the messages come from get-song-requesters). */
     dedication_count: z.number().int(),

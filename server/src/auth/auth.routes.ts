@@ -148,19 +148,22 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: "Verify an account's email with the mailed code",
+        summary:
+          "Verify an account's email with the mailed code; the browser is signed in (session cookie)",
         body: verifyEmailBody,
         response: envelopes({ 200: z.null() }),
       },
       config: limited,
     },
-    async (request) => {
+    async (request, reply) => {
       const { email, ...digits } = request.body;
       // Committed before answering, so a wrong try stays counted.
-      const verified = await db
-        .transaction()
-        .execute((trx) => auth.verifyEmail(trx, email, digits));
-      if (!verified) throw fieldError('otp', MSG.codeInvalid);
+      const started = await db.transaction().execute((trx) => auth.verifyEmail(trx, email, digits));
+      if (!started) throw fieldError('otp', MSG.codeInvalid);
+      // Verified is signed in: the session cookie and the browser's mark, as a sign-in
+      // sets them; the answer's data stays null, as the contract has it.
+      setSessionCookie(reply, config, started.token, started.remember);
+      setDeviceCookie(reply, config, email);
       return ok(MSG.emailVerified, null);
     },
   );

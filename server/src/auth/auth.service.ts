@@ -170,11 +170,20 @@ export function createAuthService(config: Config) {
     },
 
     /** True when the code was right and the email is now verified. */
-    async verifyEmail(trx: DbOrTrx, email: string, digits: CodeDigits): Promise<boolean> {
+    /**
+     * Spends a right code: the account is verified and signed in (the code
+     * reached its owner's mailbox, as a password reset's does). Null for a
+     * wrong code.
+     */
+    async verifyEmail(
+      trx: DbOrTrx,
+      email: string,
+      digits: CodeDigits,
+    ): Promise<StartedSession | null> {
       const account = await spendCode(trx, email, 'email_verification', digits);
-      if (!account) return false;
+      if (!account) return null;
       await repo.markEmailVerified(trx, account.id);
-      return true;
+      return startSession(trx, account, false);
     },
 
     /** The member whose password this is; null for an unknown email or a wrong password alike. */

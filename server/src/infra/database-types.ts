@@ -232,7 +232,7 @@ export interface QueueEntriesTable {
   unplayed_count: number;
   first_requested_at: Timestamp;
   last_played_at: Timestamp | null;
-  /** Put off with Later until the next song starts (migration 202611260100). */
+  /** Put off with Later until the DJ plays it or brings it back (migration 202611260100). */
   later: Generated<boolean>;
   /** Its requests that carry a dedication. */
   dedication_count: Generated<number>;

@@ -10,6 +10,7 @@ import {
   uniqueEmail,
   wrongCode,
 } from '../helpers/factories.ts';
+import { SESSION_COOKIE } from '../../src/auth/session-cookie.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
 describe('POST /api/auth/verify-email', () => {
@@ -45,6 +46,23 @@ describe('POST /api/auth/verify-email', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ status: true, msg: MSG.emailVerified, data: null });
     expect(await isVerified(member.id)).toBe(true);
+
+    // Verified is signed in: the cookie it set names the new account's session.
+    const cookie = res.cookies.find((set) => set.name === SESSION_COOKIE);
+    expect(cookie?.value).toBeTruthy();
+    const session = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/session',
+      cookies: { [SESSION_COOKIE]: cookie?.value ?? '' },
+    });
+    expect(session.json().data.user.email).toBe(member.email);
+  });
+
+  it('signs nobody in with a wrong code', async () => {
+    const member = await signUp(t);
+    const res = await verify(member.email, wrongCode(await codeFromOutbox(t, member.email)));
+    expect(res.statusCode).toBe(422);
+    expect(res.cookies.some((set) => set.name === SESSION_COOKIE)).toBe(false);
   });
 
   it('accepts the email in any case and digits sent as numbers', async () => {

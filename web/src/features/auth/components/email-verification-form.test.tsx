@@ -1,8 +1,10 @@
-import { MSG } from '@floorfill/shared';
+import { MSG, ROLE, type SessionUser } from '@floorfill/shared';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderRoutes, stubApi } from '@/testing/render';
+import { useRedirectStore } from '../stores/redirect-store';
+import { useSessionStore } from '../stores/session-store';
 import { EmailVerificationForm } from './email-verification-form';
 
 const EMAIL = 'dj@example.com';
@@ -91,6 +93,38 @@ describe('six-box code input', () => {
       otp5: '1',
       otp6: '3',
     });
+  });
+
+  it('signs the new account in with its verified code, bound for its dashboard', async () => {
+    const user: SessionUser = {
+      id: 7,
+      name: 'Dana Lopez',
+      display_name: 'DJ Dana',
+      email: EMAIL,
+      phone: null,
+      role: ROLE.host,
+      default_login: ROLE.host,
+      is_guest: false,
+      email_verified: true,
+      profile_image_path: null,
+      cover_photo_path: null,
+    };
+    stubApi({
+      '/api/auth/session': { body: { status: true, msg: '', data: { user, role: ROLE.host } } },
+      '/api/auth/verify-email': { body: { status: true, msg: MSG.emailVerified, data: null } },
+    });
+    useRedirectStore.getState().take();
+    const typist = userEvent.setup();
+    renderForm();
+
+    await typist.click(box(1));
+    await typist.paste('482913');
+    await typist.click(verifyButton());
+
+    await waitFor(() => expect(useSessionStore.getState().userId).toBe(user.id));
+    expect(useSessionStore.getState().role).toBe(ROLE.host);
+    expect(useRedirectStore.getState().path).toBe('/host/dashboard');
+    expect(screen.queryByText('login page')).not.toBeInTheDocument();
   });
 
   it('shows a 422 under the boxes', async () => {
