@@ -67,6 +67,8 @@ test('a new host registers, verifies the emailed code, signs in, switches role a
   await expectToast(page, MSG.emailVerified);
   // A verified account is signed in: the new DJ lands on the dashboard, not on a login form.
   await expect(page).toHaveURL(/\/host\/dashboard/);
+  // Its first step is one tap away.
+  await expect(page.getByRole('button', { name: 'Create Event' })).toBeVisible();
   await expect(page.getByText(/Welcome/)).toBeVisible();
   await expectAccessible(page);
   await captureScreens(page, 'host-dashboard-shell');

@@ -1,4 +1,5 @@
-import { Grid, Stack } from '@mantine/core';
+import { Button, Grid, Group, Stack } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { activateStripeAccountQuietly } from '../api/activate-stripe-account';
@@ -15,8 +16,9 @@ const DAY_PARAM = 'day';
 const DAY_SHAPE = /^\d{4}-\d{2}-\d{2}$/;
 
 /**
- * The host's home: totals, the calendar and either the upcoming events or,
- * once a day is picked, that day's schedule. The picked day lives in the URL
+ * The host's home: a Create Event button first (a new DJ's first step, issue
+ * 26), totals, the calendar and either the upcoming events or, once a day is
+ * picked, that day's schedule. The picked day lives in the URL
  * (?day=), so Back returns from the schedule.
  */
 export function HostDashboard() {
@@ -41,6 +43,14 @@ export function HostDashboard() {
 
   return (
     <Stack gap="lg">
+      <Group justify="flex-end">
+        <Button
+          leftSection={<IconPlus size={16} aria-hidden="true" />}
+          onClick={() => setCreating(true)}
+        >
+          Create Event
+        </Button>
+      </Group>
       <DashboardStats />
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 5, lg: 4 }}>
