@@ -27,6 +27,7 @@ import {
   useMarkSongRequest,
 } from '@/features/events';
 import { RoomLiveStatus, useRoomLive } from '@/features/realtime';
+import { LocalAddressNote } from '@/features/sharing';
 import { errorMessageOf, isApiError } from '@/lib/api-client';
 import { notifyError } from '@/lib/notify';
 import { useSongsRequesters } from '../api/get-song-requesters';
@@ -346,6 +347,7 @@ function BoothScreen({ eventId }: { eventId: number }) {
         </Stack>
 
         <Stack gap="md" component="aside" aria-label="Booth panels">
+          <LocalAddressNote url={event.url} />
           <Group gap="xs">
             <Button
               component="a"

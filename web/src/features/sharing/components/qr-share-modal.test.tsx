@@ -91,4 +91,27 @@ describe('QR share modal', () => {
     expect(screen.getByRole('dialog', { name: 'Share Profile' })).toBeInTheDocument();
     expect(screen.queryByLabelText('Event code')).not.toBeInTheDocument();
   });
+
+  it('says phones cannot open a link to this computer alone, and how to fix it', () => {
+    renderEventModal();
+    expect(screen.getByText('Phones cannot open this address')).toBeInTheDocument();
+    expect(
+      screen.getByText(/PUBLIC_URL=http:\/\/192\.168\.1\.20:3000 npm start/),
+    ).toBeInTheDocument();
+  });
+
+  it('says nothing of the address when phones can open it', () => {
+    renderWithProviders(
+      <QrShareModal
+        opened
+        onClose={() => {}}
+        title="Share Event"
+        qrImagePath="/api/qr/events/ABC234.png"
+        url="https://floorfill.example/e/ABC234"
+        downloadFileName="floorfill-event-ABC234.png"
+        eventCode="ABC234"
+      />,
+    );
+    expect(screen.queryByText('Phones cannot open this address')).not.toBeInTheDocument();
+  });
 });

@@ -2,6 +2,7 @@ import { Button, Center, Group, Image, Modal, Stack, Text, TextInput } from '@ma
 import { IconCopy, IconDownload } from '@tabler/icons-react';
 import { copyWithToast } from '../utils/clipboard';
 import { downloadUrlOf } from '../utils/download-url';
+import { LocalAddressNote } from './local-address-note';
 
 export interface QrShareModalProps {
   opened: boolean;
@@ -78,6 +79,7 @@ export function QrShareModal({
           </Stack>
         ) : null}
         <CopyRow label="Link" value={url} copyLabel="Copy link" />
+        <LocalAddressNote url={url} />
         <Button
           component="a"
           href={downloadUrlOf(qrImagePath)}

@@ -1,0 +1,44 @@
+import { Alert, Code, Text } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
+
+/** Hosts only this computer can open: a phone in the room that scans the QR code cannot. */
+export function isOnlyThisComputer(url: string): boolean {
+  let host: string;
+  try {
+    host = new URL(url).hostname;
+  } catch {
+    return false;
+  }
+  return (
+    host === 'localhost' ||
+    host.endsWith('.localhost') ||
+    host === '[::1]' ||
+    host === '0.0.0.0' ||
+    /^127\./.test(host)
+  );
+}
+
+/**
+ * Said wherever a QR code or link is handed to the room (the share dialog,
+ * the booth) while they point at this computer alone: phones cannot open
+ * them, and how to fix it.
+ */
+export function LocalAddressNote({ url }: { url: string }) {
+  if (!isOnlyThisComputer(url)) return null;
+  const origin = new URL(url).origin;
+  return (
+    <Alert
+      color="orange"
+      variant="light"
+      icon={<IconAlertTriangle aria-hidden="true" />}
+      title="Phones cannot open this address"
+    >
+      <Text size="sm">
+        The QR code and link point at {origin}, which only this computer can open. Start Floorfill
+        with <Code>PUBLIC_URL</Code> set to this computer&apos;s address on the venue&apos;s
+        network, for example <Code>PUBLIC_URL=http://192.168.1.20:3000 npm start</Code>, so
+        guests&apos; phones can join.
+      </Text>
+    </Alert>
+  );
+}
