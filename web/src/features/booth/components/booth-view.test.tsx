@@ -311,6 +311,39 @@ describe('the booth', () => {
     });
   });
 
+  it('tells guests who gave no name apart: Guest 1, Guest 2, in Who is here and Asked by', async () => {
+    const guest = (id: number, minute: number) => ({
+      attendee_id: id,
+      name: 'Guest',
+      joined_at: at(minute),
+      request_count: 1,
+    });
+    stubApi({
+      '/api/v1/get-event-details': {
+        body: { status: true, msg: '', data: hostEventDetails({ grouped_song_requests: songs }) },
+      },
+      '/api/v1/get-song-requesters': {
+        body: {
+          status: true,
+          msg: '',
+          data: [
+            songRequest({ id: 1, attendee_id: 21, attendee_name: 'Guest' }),
+            songRequest({ id: 2, attendee_id: 22, attendee_name: 'Guest' }),
+          ],
+        },
+      },
+      '/api/v1/get-event-attendees': {
+        body: { status: true, msg: '', data: { attendees: [guest(22, 5), guest(21, 1)] } },
+      },
+    });
+    renderBooth();
+    const next = await screen.findByRole('list', { name: 'Up next' });
+    expect((await within(next).findAllByText('Asked by Guest 1, Guest 2'))[0]).toBeInTheDocument();
+    const table = await screen.findByRole('table', { name: 'Who is here' });
+    expect(within(table).getByText('Guest 1')).toBeInTheDocument();
+    expect(within(table).getByText('Guest 2')).toBeInTheDocument();
+  });
+
   it('says in its legend what each key does', async () => {
     stubBooth();
     renderBooth();

@@ -30,7 +30,9 @@ import { RoomLiveStatus, useRoomLive } from '@/features/realtime';
 import { LocalAddressNote } from '@/features/sharing';
 import { errorMessageOf, isApiError } from '@/lib/api-client';
 import { notifyError } from '@/lib/notify';
+import { useEventAttendees } from '../api/get-event-attendees';
 import { useSongsRequesters } from '../api/get-song-requesters';
+import { attendeeLabels } from '../utils/attendee-labels';
 import {
   ACTION_MARK,
   actionSummary,
@@ -161,6 +163,9 @@ function BoothScreen({ eventId }: { eventId: number }) {
     nowPlaying ? [nowPlaying, ...queue.upNext] : queue.upNext,
   );
   const playingRequesters = nowPlaying ? requesterQueries[0]?.data : undefined;
+  // Who is here names the requesters: guests who share a name ("Guest") are numbered.
+  const attendees = useEventAttendees(eventId);
+  const labelOf = attendeeLabels(attendees.data ?? []);
   const requesters = nowPlaying ? requesterQueries.slice(1) : requesterQueries;
 
   async function send(songId: string, markAs: (typeof ACTION_MARK)[BoothAction] | 'unplayed') {
@@ -258,6 +263,7 @@ function BoothScreen({ eventId }: { eventId: number }) {
 
   const rowProps = {
     onSelect: setSelectedId,
+    labelOf,
     onAction: (action: BoothAction, song: GroupedSongRequest) => void act(action, song),
   };
 
@@ -280,6 +286,7 @@ function BoothScreen({ eventId }: { eventId: number }) {
           <NowPlayingPanel
             song={nowPlaying}
             requesters={playingRequesters}
+            labelOf={labelOf}
             busy={busy}
             onPlayed={(song) => void act('played', song)}
           />

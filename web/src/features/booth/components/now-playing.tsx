@@ -4,18 +4,21 @@ import { IconCheck } from '@tabler/icons-react';
 import { SongArtwork } from '@/components/ui/song-artwork';
 import { formatElapsed, useNow } from '@/lib/clock';
 import classes from './booth.module.css';
+import type { LabelOf } from '../utils/attendee-labels';
 import { Requesters } from './queue-list';
 
 /** What plays now, for how long, who asked with their dedications, and the one tap that ends it. */
 export function NowPlayingPanel({
   song,
   requesters,
+  labelOf,
   onPlayed,
   busy,
 }: {
   song: NowPlaying | null | undefined;
   /** Who asked for the song playing; a dedication read out as it plays stays here. */
   requesters?: readonly SongRequest[];
+  labelOf: LabelOf;
   onPlayed: (song: NowPlaying) => void;
   busy: boolean;
 }) {
@@ -40,7 +43,9 @@ export function NowPlayingPanel({
             <Text fz="xl" c="dimmed" className={classes.ellipsis}>
               {song.song_artist ?? 'Unknown artist'}
             </Text>
-            {requesters && requesters.length > 0 ? <Requesters requests={requesters} /> : null}
+            {requesters && requesters.length > 0 ? (
+              <Requesters requests={requesters} labelOf={labelOf} />
+            ) : null}
           </Stack>
           <Stack gap={4} align="flex-end">
             <Text

@@ -4,6 +4,7 @@ import { IconBan, IconCheck, IconClockPause, IconPlayerPlay } from '@tabler/icon
 import { useEffect, useRef } from 'react';
 import { SongArtwork } from '@/components/ui/song-artwork';
 import { TypedByGuestBadge } from '@/components/ui/typed-by-guest-badge';
+import type { LabelOf } from '../utils/attendee-labels';
 import type { BoothAction } from '../utils/booth-queue';
 import classes from './booth.module.css';
 
@@ -14,6 +15,8 @@ export interface QueueRowProps {
   onAction: (action: BoothAction, song: GroupedSongRequest) => void;
   /** Up next rows are larger and name who asked, with their dedications. */
   requesters?: readonly SongRequest[];
+  /** How the booth names each requester (numbered when names are shared). */
+  labelOf: LabelOf;
   variant?: 'upNext' | 'queue';
 }
 
@@ -31,8 +34,15 @@ const ACTIONS: {
 ];
 
 /** Who asked for a song, and each dedication with who sent it. */
-export function Requesters({ requests }: { requests: readonly SongRequest[] }) {
-  const names = requests.map((request) => request.attendee_name).join(', ');
+export function Requesters({
+  requests,
+  labelOf,
+}: {
+  requests: readonly SongRequest[];
+  labelOf: LabelOf;
+}) {
+  const label = (request: SongRequest) => labelOf(request.attendee_id, request.attendee_name);
+  const names = requests.map(label).join(', ');
   const dedications = requests.filter((request) => request.message);
   return (
     <Stack gap={2} mt={4}>
@@ -41,7 +51,7 @@ export function Requesters({ requests }: { requests: readonly SongRequest[] }) {
       </Text>
       {dedications.map((request) => (
         <Text key={request.id} size="md" c="yellow.3">
-          “{request.message}” — {request.attendee_name}
+          “{request.message}” — {label(request)}
         </Text>
       ))}
     </Stack>
@@ -55,6 +65,7 @@ export function QueueRow({
   onSelect,
   onAction,
   requesters,
+  labelOf,
   variant = 'queue',
 }: QueueRowProps) {
   const ref = useRef<HTMLLIElement>(null);
@@ -107,7 +118,7 @@ export function QueueRow({
           {/* Beside the artist, not the title: on a narrow screen the title keeps the room. */}
           {song.free_text ? <TypedByGuestBadge size="md" /> : null}
         </Group>
-        {requesters ? <Requesters requests={requesters} /> : null}
+        {requesters ? <Requesters requests={requesters} labelOf={labelOf} /> : null}
       </div>
       <div className={classes.actions}>
         {ACTIONS.map(({ action, label: actionLabel, icon: Icon, color }) => (
