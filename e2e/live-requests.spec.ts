@@ -185,6 +185,16 @@ test('a request reaches the booth live, groups with a guest’s, and its request
   await expectAccessible(host);
   await captureScreens(host, 'host-event-set-list');
 
+  // A played song is the DJ's: the guest is offered no cancel for it.
+  await expect(ownRequest.getByRole('button', { name: `Cancel request: ${SONG}` })).toHaveCount(0);
+  // Put back in the queue by the host, it waits again, and the guest may cancel it.
+  await host.getByRole('button', { name: `Mark as unplayed: ${SONG}` }).click();
+  await host
+    .getByRole('dialog', { name: 'Mark as unplayed?' })
+    .getByRole('button', { name: 'Mark as unplayed' })
+    .click();
+  await expect(ownRequest).not.toContainText('Played at');
+
   // Cancelling asks first and removes the request.
   await ownRequest.getByRole('button', { name: `Cancel request: ${SONG}` }).click();
   await attendee
