@@ -1,4 +1,4 @@
-import { Alert, Code, Text } from '@mantine/core';
+import { Alert, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 
 /** Hosts only this computer can open: a phone in the room that scans the QR code cannot. */
@@ -15,6 +15,15 @@ export function isOnlyThisComputer(url: string): boolean {
     host === '[::1]' ||
     host === '0.0.0.0' ||
     /^127\./.test(host)
+  );
+}
+
+/** A setting or command, in the monospace the rest of the page knows. */
+function Command({ children }: { children: string }) {
+  return (
+    <Text span ff="monospace" fw={600}>
+      {children}
+    </Text>
   );
 }
 
@@ -35,8 +44,8 @@ export function LocalAddressNote({ url }: { url: string }) {
     >
       <Text size="sm">
         The QR code and link point at {origin}, which only this computer can open. Start Floorfill
-        with <Code>PUBLIC_URL</Code> set to this computer&apos;s address on the venue&apos;s
-        network, for example <Code>PUBLIC_URL=http://192.168.1.20:3000 npm start</Code>, so
+        with <Command>PUBLIC_URL</Command> set to this computer&apos;s address on the venue&apos;s
+        network, for example <Command>PUBLIC_URL=http://192.168.1.20:3000 npm start</Command>, so
         guests&apos; phones can join.
       </Text>
     </Alert>
