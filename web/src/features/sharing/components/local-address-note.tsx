@@ -41,6 +41,13 @@ export function LocalAddressNote({ url }: { url: string }) {
       variant="light"
       icon={<IconAlertTriangle aria-hidden="true" />}
       title="Phones cannot open this address"
+      // The title in the page's own text colour: Mantine's orange on its light tint is 3.6:1.
+      // Long addresses and commands wrap anywhere rather than run out of a phone's dialog.
+      styles={{
+        title: { color: 'var(--mantine-color-text)' },
+        body: { minWidth: 0 },
+        message: { overflowWrap: 'anywhere' },
+      }}
     >
       <Text size="sm">
         The QR code and link point at {origin}, which only this computer can open. Start Floorfill
