@@ -189,32 +189,25 @@ export async function requestBurst(
   const count = (status: number) => {
     acknowledged.statuses[status] = (acknowledged.statuses[status] ?? 0) + 1;
   };
+  /** The host's mark of a song; answers whether it was acknowledged (2xx). */
+  const mark = async (songId: string, markAs: 'playing' | 'played') => {
+    const body = { event_id: night.eventId, song_id: songId, mark_as: markAs };
+    const res = await call(
+      baseUrl,
+      'POST',
+      '/api/v1/mark-as-song-request',
+      acknowledged.hostToken,
+      body,
+    );
+    count(res.status);
+    return isSuccess(res.status);
+  };
   const hostActs = async (index: number) => {
     const [playing, played, cancelled] = night.songs as [string, string, string];
-    if (index === PLAYING_AT) {
-      const body = { event_id: night.eventId, song_id: playing, mark_as: 'playing' };
-      const res = await call(
-        baseUrl,
-        'POST',
-        '/api/v1/mark-as-song-request',
-        acknowledged.hostToken,
-        body,
-      );
-      count(res.status);
-      if (isSuccess(res.status)) acknowledged.playing = playing;
-    }
+    if (index === PLAYING_AT && (await mark(playing, 'playing'))) acknowledged.playing = playing;
     if (index === PLAYED_AT) {
       const before = [...acknowledged.requests].filter((key) => key.endsWith(`|${played}`));
-      const body = { event_id: night.eventId, song_id: played, mark_as: 'played' };
-      const res = await call(
-        baseUrl,
-        'POST',
-        '/api/v1/mark-as-song-request',
-        acknowledged.hostToken,
-        body,
-      );
-      count(res.status);
-      if (isSuccess(res.status)) for (const key of before) acknowledged.played.add(key);
+      if (await mark(played, 'played')) for (const key of before) acknowledged.played.add(key);
     }
     const guest = guests[0];
     const key = guest && pair(guest.id, cancelled);
