@@ -11,7 +11,7 @@
  * --nodes 2). Each node is a process of its own (bench/server-node.ts), which
  * reports its event-loop delay while measuring and its heap after a full GC
  * before and after the sockets connect. Results are printed and appended to
- * docs/performance.md (skip with --no-record).
+ * bench/results/runs.md (skip with --no-record).
  */
 import os from 'node:os';
 import { parseArgs } from 'node:util';

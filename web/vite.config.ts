@@ -105,7 +105,7 @@ export default defineConfig({
     // over HTTP/1.1 and waits a round trip per six: what the first paint imports is one chunk,
     // and shared chunks under 16 KB are copied into the chunks that use them (a guest's page
     // loads ~14 files instead of ~45; the whole build grows by about a third). See
-    // docs/decisions.md, "The guest's pages (issue 15)".
+    // docs/decisions.md, "Fewer, larger chunks for the guest's pages".
     rolldownOptions: {
       preserveEntrySignatures: false,
       output: {

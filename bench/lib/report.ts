@@ -1,10 +1,15 @@
-/** Printing and recording benchmark results (docs/performance.md), with the machine they ran on. */
-import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
+/**
+ * Printing and recording benchmark results, with the machine they ran on.
+ * Each run is appended to bench/results/runs.md (not committed): the figures
+ * worth keeping go into docs/performance.md's table by hand, one row each.
+ */
+import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { format, resolveConfig } from 'prettier';
 
-const PERFORMANCE_DOC = path.resolve(import.meta.dirname, '..', '..', 'docs', 'performance.md');
+const RESULTS_DIR = path.resolve(import.meta.dirname, '..', 'results');
+const RUNS_FILE = path.join(RESULTS_DIR, 'runs.md');
 
 export interface Percentiles {
   p50: number;
@@ -62,17 +67,18 @@ export function table(
   ].join('\n');
 }
 
-/** Appends a section to docs/performance.md, kept in the repository's Prettier style. */
+/** Appends a section to bench/results/runs.md, kept in the repository's Prettier style. */
 export async function record(title: string, body: string): Promise<void> {
   const stamp = new Date().toISOString().slice(0, 16).replace('T', ' ');
-  appendFileSync(PERFORMANCE_DOC, `\n### ${title} — ${stamp} UTC\n\n${body}\n`);
-  const options = (await resolveConfig(PERFORMANCE_DOC)) ?? {};
-  const text = readFileSync(PERFORMANCE_DOC, 'utf8');
-  writeFileSync(PERFORMANCE_DOC, await format(text, { ...options, parser: 'markdown' }));
-  console.log(`appended to ${path.relative(process.cwd(), PERFORMANCE_DOC)}`);
+  mkdirSync(RESULTS_DIR, { recursive: true });
+  appendFileSync(RUNS_FILE, `\n### ${title} — ${stamp} UTC\n\n${body}\n`);
+  const options = (await resolveConfig(RUNS_FILE)) ?? {};
+  const text = readFileSync(RUNS_FILE, 'utf8');
+  writeFileSync(RUNS_FILE, await format(text, { ...options, parser: 'markdown' }));
+  console.log(`appended to ${path.relative(process.cwd(), RUNS_FILE)}`);
 }
 
-/** Prints a run's results and, unless --no-record, appends them to docs/performance.md. */
+/** Prints a run's results and, unless --no-record, appends them to bench/results/runs.md. */
 export async function publish(title: string, body: string, recordIt: boolean): Promise<void> {
   console.log(`\n${body}\n`);
   if (recordIt) await record(title, body);
