@@ -1,6 +1,7 @@
+import type { BridgeSource } from '@floorfill/shared';
+
 /** The DJ software a track came from, as the server is told it. */
-export type SourceName =
-  'serato' | 'virtualdj' | 'traktor' | 'mixxx' | 'engine-dj' | 'prolink' | 'text' | 'http';
+export type SourceName = BridgeSource;
 
 export interface Track {
   artist: string;
