@@ -15,11 +15,20 @@ function isoText(time: Date | string): string {
   return typeof time === 'string' ? time : time.toISOString();
 }
 
-/** An entry as the contract's grouped song: played only once every request of it is. */
-export function toGroupedSong(row: EntryRow | ListedEntryRow): GroupedSongRequest {
-  const allPlayed = row.unplayed_count === 0;
+type SongColumns = Pick<
+  GroupedSongRequest,
+  | 'song_id'
+  | 'song_name'
+  | 'song_artist'
+  | 'album_name'
+  | 'song_image'
+  | 'song_link'
+  | 'song_duration'
+>;
+
+/** The song a request or an entry names, as both contract shapes write it. */
+function songOf(row: SongColumns): SongColumns {
   return {
-    event_id: row.event_id,
     song_id: row.song_id,
     song_name: row.song_name,
     song_artist: row.song_artist,
@@ -27,6 +36,15 @@ export function toGroupedSong(row: EntryRow | ListedEntryRow): GroupedSongReques
     song_image: row.song_image,
     song_link: row.song_link,
     song_duration: row.song_duration,
+  };
+}
+
+/** An entry as the contract's grouped song: played only once every request of it is. */
+export function toGroupedSong(row: EntryRow | ListedEntryRow): GroupedSongRequest {
+  const allPlayed = row.unplayed_count === 0;
+  return {
+    event_id: row.event_id,
+    ...songOf(row),
     status: allPlayed ? 1 : 0,
     request_count: row.request_count,
     first_requested_at: isoText(row.first_requested_at),
@@ -48,13 +66,7 @@ export function toSongRequest(row: RequestRow): SongRequest {
     event_id: row.event_id,
     attendee_id: row.attendee_id,
     attendee_name: row.attendee_name,
-    song_id: row.song_id,
-    song_name: row.song_name,
-    song_artist: row.song_artist,
-    album_name: row.album_name,
-    song_image: row.song_image,
-    song_link: row.song_link,
-    song_duration: row.song_duration,
+    ...songOf(row),
     status: row.status,
     message: row.message,
     created_at: row.created_at.toISOString(),
