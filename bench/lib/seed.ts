@@ -9,7 +9,7 @@ import { createSessionTokens } from '../../server/src/auth/tokens.ts';
 import type { Config } from '../../server/src/config.ts';
 import { generateEventCode } from '../../server/src/events/event-code.ts';
 import type { AppContext } from '../../server/src/infra/context.ts';
-import { recountEventQueue } from '../../server/src/live-queue/live-queue.ts';
+import { recountEventQueue } from '../../server/src/live-queue/queue-event.repository.ts';
 
 const INSERT_BATCH = 500;
 const SESSION_HOURS = 6;

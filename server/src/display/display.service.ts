@@ -5,7 +5,8 @@ import {
   type DisplayState,
   type GroupedSongRequest,
 } from '@floorfill/shared';
-import { eventQrPath, type EventsService } from '../events/events.service.ts';
+import { eventQrPath } from '../events/event-summary.ts';
+import type { EventsService } from '../events/events.service.ts';
 import { normalizeEventCode } from '../events/event-code.ts';
 import type { CodeCaller, CodeGuard } from '../http/busy-address.ts';
 import type { DbOrTrx } from '../infra/db.ts';

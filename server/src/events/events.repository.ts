@@ -324,14 +324,19 @@ export async function findWatchableEvent(
     : undefined;
 }
 
-/** One live event whoever hosts it (the attendee's view), or undefined when missing or deleted. */
-export async function findLiveEvent(db: DbOrTrx, eventId: number) {
+/** Every live (not deleted) event, whoever hosts it, with its summary's columns. */
+function liveEventSummaries(db: DbOrTrx) {
   return db
     .selectFrom('events')
-    .where('events.id', '=', eventId)
     .where('events.deleted_at', 'is', null)
     .select(eventSummaryColumns)
-    .select(counterColumns)
+    .select(counterColumns);
+}
+
+/** One live event whoever hosts it (the attendee's view), or undefined when missing or deleted. */
+export async function findLiveEvent(db: DbOrTrx, eventId: number) {
+  return liveEventSummaries(db)
+    .where('events.id', '=', eventId)
     .select(settingsColumns)
     .executeTakeFirst();
 }
@@ -339,11 +344,5 @@ export async function findLiveEvent(db: DbOrTrx, eventId: number) {
 /** The live events among these ids, in no particular order. */
 export async function listLiveEventsByIds(db: DbOrTrx, eventIds: readonly number[]) {
   if (eventIds.length === 0) return [];
-  return db
-    .selectFrom('events')
-    .where('events.id', 'in', eventIds)
-    .where('events.deleted_at', 'is', null)
-    .select(eventSummaryColumns)
-    .select(counterColumns)
-    .execute();
+  return liveEventSummaries(db).where('events.id', 'in', eventIds).execute();
 }

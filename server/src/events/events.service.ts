@@ -15,14 +15,9 @@ import type { DbOrTrx } from '../infra/db.ts';
 import type { LiveQueue } from '../live-queue/live-queue.ts';
 import { generateEventCode } from './event-code.ts';
 import * as repo from './events.repository.ts';
-import type { EventFields, EventSummaryRow } from './events.repository.ts';
-import {
-  formatEventTime,
-  localDayOf,
-  localDayRange,
-  localMonthRange,
-  monthAndDayBadge,
-} from './time-zones.ts';
+import type { EventFields } from './events.repository.ts';
+import { createEventSummaries, locationOf, requestSettingsOf } from './event-summary.ts';
+import { localDayOf, localDayRange, localMonthRange } from './time-zones.ts';
 
 /**
  * Event rules for the host. Functions take the route's transaction (or the db
@@ -46,16 +41,6 @@ export type EventForm = Omit<UpdateEventBody, 'id' | 'banner' | 'host_id'>;
 
 export type HostEventDetailsWithoutHost = Omit<HostEventDetails, 'host'>;
 
-/** The address parts a card shows, or 'N/A'. */
-export function locationOf(
-  event: Pick<EventFields, 'address' | 'city' | 'state' | 'zip' | 'country'>,
-): string {
-  const parts = [event.address, event.city, event.state, event.zip, event.country]
-    .map((part) => part?.trim())
-    .filter((part): part is string => Boolean(part));
-  return parts.length > 0 ? parts.join(', ') : 'N/A';
-}
-
 /**
  * What someone who has not joined an event sees of it: what a poster on the
  * wall would say (name, host, times, banner, town). Not its join code or
@@ -74,31 +59,6 @@ export function publicEventView(event: EventSummary): EventSummary {
     url: '',
     qrcode_path: '',
   };
-}
-
-/** The request controls as the contract names them, from an events row. */
-export function requestSettingsOf(row: {
-  requests_open: boolean;
-  max_open_requests_per_guest: number;
-  guest_cooldown_seconds: number;
-  song_repeat_minutes: number;
-  allow_explicit: boolean;
-  blocked_terms: string[];
-  display_requester_names: boolean;
-}): RequestSettings {
-  return {
-    requests_open: row.requests_open,
-    max_open_requests_per_guest: row.max_open_requests_per_guest,
-    guest_cooldown_seconds: row.guest_cooldown_seconds,
-    song_repeat_minutes: row.song_repeat_minutes,
-    allow_explicit: row.allow_explicit,
-    blocked: row.blocked_terms,
-    display_requester_names: row.display_requester_names,
-  };
-}
-
-export function eventQrPath(code: string): string {
-  return `/api/qr/events/${code}.png`;
 }
 
 /** What a form sends, as the columns store it. */
@@ -130,46 +90,7 @@ export function createEventsService(
   options: EventsServiceOptions = {},
 ) {
   const drawCode = options.generateCode ?? generateEventCode;
-  /**
-   * The link the QR encodes and the host shares: the event's public landing
-   * by its code, which the landing joins with. The one place it is built.
-   */
-  const eventUrl = (code: string) => `${config.publicUrl}/e/${encodeURIComponent(code)}`;
-
-  function toSummary(row: EventSummaryRow, now = Date.now()): EventSummary {
-    const badge = monthAndDayBadge(row.start_time, row.timezone);
-    const start = row.start_time.getTime();
-    const end = row.end_time.getTime();
-    return {
-      id: row.id,
-      host_id: row.host_id,
-      name: row.name,
-      start_time: row.start_time.toISOString(),
-      end_time: row.end_time.toISOString(),
-      timezone: row.timezone,
-      formatted_start_time: formatEventTime(row.start_time, row.timezone),
-      formatted_end_time: formatEventTime(row.end_time, row.timezone),
-      start_date_month: badge.month,
-      start_day: badge.day,
-      address: row.address,
-      zip: row.zip,
-      city: row.city,
-      state: row.state,
-      country: row.country,
-      location: locationOf(row),
-      banner_path: row.banner_path,
-      banner_base_path: config.publicUrl,
-      code: row.code,
-      event_code: row.code,
-      url: eventUrl(row.code),
-      qrcode_path: eventQrPath(row.code),
-      qrcode_base_path: config.publicUrl,
-      enrolled_users_count: Number(row.enrolled_users_count ?? 0),
-      song_requests_count: Number(row.song_requests_count ?? 0),
-      is_live: start <= now && now < end,
-      has_ended: end <= now,
-    };
-  }
+  const { eventUrl, toSummary } = createEventSummaries(config.publicUrl);
 
   async function requireSummary(
     db: DbOrTrx,

@@ -7,7 +7,7 @@ import {
   type PopularSong,
 } from '@floorfill/shared';
 import type { DbOrTrx } from '../infra/db.ts';
-import { listLine, type LineRow } from './live-queue.repository.ts';
+import { listLine, type LineRow } from './queue-reports.repository.ts';
 
 /**
  * The line (issue 15): the room's view of the queue — the first LINE_SIZE

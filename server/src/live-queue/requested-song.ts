@@ -12,7 +12,7 @@ import {
 } from '@floorfill/shared';
 import { fieldError } from '../http/errors.ts';
 import type { DbOrTrx } from '../infra/db.ts';
-import { findCatalogSong, type RequestedSong } from './live-queue.repository.ts';
+import { findCatalogSong, type RequestedSong } from './send-request.repository.ts';
 
 /**
  * Built-in catalog songs never change while the server runs (they are seed

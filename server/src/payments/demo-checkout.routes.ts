@@ -9,7 +9,8 @@ import { renderDemoCheckout } from './demo-checkout-page.ts';
 import type { PaymentEvent } from './payment-events.ts';
 import { notifyTipPaid } from './payment-jobs.ts';
 import * as repo from './payments.repository.ts';
-import { DEMO_CHECKOUT_PATH, type PaymentsService } from './payments.service.ts';
+import type { PaymentsService } from './payments.service.ts';
+import { DEMO_CHECKOUT_PATH } from './tip-payments.ts';
 
 const checkoutParams = z.object({
   id: z.string().meta({ description: 'The demo checkout session, demo_cs_…' }),

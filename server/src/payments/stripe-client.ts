@@ -18,6 +18,12 @@ export function createStripeClient(config: StripeConfig): Stripe {
   });
 }
 
+/** The platform's Stripe client; a call that needs it in demo mode is a bug. */
+export function requireStripe(stripe: Stripe | undefined): Stripe {
+  if (!stripe) throw new Error('Stripe is not configured (demo payments)');
+  return stripe;
+}
+
 export function isStripeError(error: unknown): error is Stripe.errors.StripeError {
   return error instanceof Stripe.errors.StripeError;
 }

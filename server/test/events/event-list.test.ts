@@ -1,6 +1,6 @@
 import { EVENT_LIST_MAX_PER_PAGE, eventSummarySchema, MSG } from '@floorfill/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { recountEventQueue } from '../../src/live-queue/live-queue.ts';
+import { recountEventQueue } from '../../src/live-queue/queue-event.repository.ts';
 import {
   get,
   insertEvent,

@@ -1,7 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import { generateEventCode } from '../../src/events/event-code.ts';
-import { recountEventQueue } from '../../src/live-queue/live-queue.ts';
+import { recountEventQueue } from '../../src/live-queue/queue-event.repository.ts';
 import { bearer, createMember, logIn, post } from './factories.ts';
 import type { TestApp } from './test-app.ts';
 

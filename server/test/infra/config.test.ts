@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/config.ts';
+import { envSchema } from '../../src/config/env-schema.ts';
 
 const dataDir = () => mkdtempSync(path.join(tmpdir(), 'floorfill-config-'));
 const secret = 'x'.repeat(40);
@@ -69,6 +70,54 @@ describe('config', () => {
       isProduction: true,
       devOutbox: false,
       publicUrl: 'https://floorfill.example',
+    });
+  });
+
+  it('reads every variable set empty as unset: each takes its default', () => {
+    const dir = dataDir();
+    const empty = Object.fromEntries(Object.keys(envSchema.shape).map((name) => [name, '']));
+    expect(Object.keys(empty).length).toBeGreaterThan(50);
+    const fixed = { DATA_DIR: dir, JWT_SECRET: secret, ENCRYPTION_KEY: key };
+    expect(loadConfig({ ...empty, ...fixed })).toEqual(loadConfig(fixed));
+  });
+
+  it.each([
+    ['PORT', '1.5', 'PORT: Invalid input: expected int, received number'],
+    ['PORT', '65536', 'PORT: Too big: expected number to be <=65535'],
+    ['DATABASE_POOL_SIZE', '0', 'DATABASE_POOL_SIZE: Too small: expected number to be >=1'],
+    // A limit with no upper bound still has its lower one.
+    [
+      'AUTH_RATE_LIMIT_PER_MINUTE',
+      '0',
+      'AUTH_RATE_LIMIT_PER_MINUTE: Too small: expected number to be >=1',
+    ],
+    [
+      'SONG_REQUEST_RATE_LIMIT_PER_MINUTE',
+      '-1',
+      'SONG_REQUEST_RATE_LIMIT_PER_MINUTE: Too small: expected number to be >=0',
+    ],
+    [
+      'OVERLOAD_MAX_EVENT_LOOP_DELAY_MS',
+      '60001',
+      'OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: Too big: expected number to be <=60000',
+    ],
+  ])('holds %s=%s to a whole number in its range', (name, value, message) => {
+    expect(() => loadConfig({ DATA_DIR: dataDir(), [name]: value })).toThrowError(message);
+  });
+
+  it('takes a whole number at the ends of its range, and a limit with no upper bound above any', () => {
+    const config = loadConfig({
+      DATA_DIR: dataDir(),
+      PORT: '65535',
+      DATABASE_POOL_SIZE: '1',
+      AUTH_RATE_LIMIT_PER_MINUTE: '100000000',
+      OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '0',
+    });
+    expect(config).toMatchObject({
+      port: 65535,
+      databasePoolSize: 1,
+      authRateLimitPerMinute: 100_000_000,
+      overload: { maxEventLoopDelayMs: 0 },
     });
   });
 });

@@ -6,7 +6,7 @@ import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../src/infra/db.ts';
 import { PREPARED } from '../../src/infra/prepared-statements.ts';
-import { insertAttendanceByCode } from '../../src/live-queue/live-queue.repository.ts';
+import { insertAttendanceByCode } from '../../src/live-queue/attendees.repository.ts';
 import { openTestDatabase } from '../helpers/test-app.ts';
 
 /**

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLiveQueue, type RequestedSong } from '../../src/live-queue/live-queue.ts';
+import { createLiveQueue } from '../../src/live-queue/live-queue.ts';
+import type { RequestedSong } from '../../src/live-queue/send-request.repository.ts';
 import type { QueueChange } from '../../src/live-queue/queue-pushes.ts';
 import { insertAttendee, insertEvent, joinEvent } from '../helpers/event-factories.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
