@@ -26,22 +26,33 @@ stop_running() {
 trap 'stop_running; rm -rf "$logs"' EXIT
 trap 'exit 130' INT TERM
 
-record() { # name, exit code, seconds
-  local outcome=ok
-  [ "$2" -eq 0 ] || outcome="FAILED (exit $2)"
-  summary+=("$(printf '%-10s %5s s  %s' "$1" "$3" "$outcome")")
-  echo "== step $1: $3 s, $outcome"
-  [ "$2" -eq 0 ] || failed+=("$1")
+# run_timed NAME COMMAND: runs the command and writes its exit code, its
+# wall-clock seconds and the CPU seconds its processes used (user + system)
+# to NAME.status. On a shared machine the wall clock says how long a step
+# waited; its CPU time says how much of the machine it needs.
+run_timed() {
+  local code=0 TIMEFORMAT='%R %U %S'
+  { time bash -c "$2" 2>&3 || code=$?; } 3>&2 2>"$logs/$1.time"
+  awk -v code="$code" '{ printf "%d %d %d\n", code, $1 + 0.5, $2 + $3 + 0.5 }' \
+    "$logs/$1.time" >"$logs/$1.status"
+}
+
+# report NAME: prints the step's outcome from its status and notes a failure.
+report() {
+  local code wall cpu outcome=ok
+  read -r code wall cpu <"$logs/$1.status"
+  [ "$code" -eq 0 ] || outcome="FAILED (exit $code)"
+  summary+=("$(printf '%-10s %5s s  %5s s CPU  %s' "$1" "$wall" "$cpu" "$outcome")")
+  echo "== step $1: $wall s, $cpu s CPU, $outcome"
+  [ "$code" -eq 0 ] || failed+=("$1")
+  return "$code"
 }
 
 # step NAME COMMAND: one step in the foreground, its output as it comes.
 step() {
-  local started status=0
   echo "== step $1: $2"
-  started=$SECONDS
-  bash -c "$2" || status=$?
-  record "$1" "$status" $((SECONDS - started))
-  return "$status"
+  run_timed "$1" "$2"
+  report "$1"
 }
 
 # side_by_side NAME COMMAND [NAME COMMAND]…: the steps at once, each one's
@@ -54,11 +65,7 @@ side_by_side() {
   set -m
   while [ $# -gt 0 ]; do
     echo "== step $1: $2 (side by side)"
-    (
-      begun=$SECONDS
-      bash -c "$2" >"$logs/$1.log" 2>&1
-      echo "$? $((SECONDS - begun))" >"$logs/$1.status"
-    ) &
+    run_timed "$1" "$2" >"$logs/$1.log" 2>&1 &
     running+=("$!")
     names+=("$1")
     shift 2
@@ -69,16 +76,14 @@ side_by_side() {
   for name in "${names[@]}"; do
     echo "== output of $name"
     cat "$logs/$name.log"
-    read -r code seconds <"$logs/$name.status"
-    record "$name" "$code" "$seconds"
-    [ "$code" -eq 0 ] || status=1
+    report "$name" || status=1
   done
   echo "== side by side: $((SECONDS - started)) s"
   return "$status"
 }
 
 finish() {
-  echo "== npm test steps"
+  echo "== npm test steps (wall clock, CPU)"
   printf '%s\n' "${summary[@]}"
   if [ ${#failed[@]} -gt 0 ]; then
     echo "== npm test FAILED in $SECONDS s: ${failed[*]}"
