@@ -1,14 +1,15 @@
 #!/usr/bin/env bash
-# `npm test`: the whole suite, step by step, each step one of package.json's
-# scripts. The steps of one phase run side by side; a phase starts only when
-# every step before it has passed. Each step's time is printed as it ends and
-# again in a summary; on a failure the failed steps are named and the exit
-# code is non-zero.
+# `npm test`: the whole suite in steps, most of them one of package.json's
+# scripts. Steps grouped together run side by side; a step starts only when
+# every step before it has passed. Each step's times are printed as it ends
+# and again in a summary; on a failure the failed steps are named and the
+# exit code is non-zero.
 #
 # What may share the machine (two cores in CI): the static checks and the web
-# build each keep one core busy and time nothing, so they run together. The
-# suites start servers, browsers and clocks of their own, and the fault tests
-# kill processes on purpose; each of them has the machine to itself.
+# build each keep one core busy and time nothing, so they run together (the
+# end-to-end step then finds the web build current and reuses it). The suites
+# start servers, browsers and clocks of their own, and the fault tests kill
+# processes on purpose; each of them has the machine to itself.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
