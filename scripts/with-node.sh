@@ -9,8 +9,12 @@
 # command replaces this shell. Whatever the command starts, `npm run …`
 # included, finds that Node first on PATH too.
 set -euo pipefail
+here="$(dirname "${BASH_SOURCE[0]}")"
 # shellcheck source=./ensure-node.sh
-source "$(dirname "${BASH_SOURCE[0]}")/ensure-node.sh"
+source "$here/ensure-node.sh" || {
+  echo "with-node: Node $(cat "$here/../.node-version") is needed and could not be fetched; install it (or newer) and run the command again" >&2
+  exit 1
+}
 # npm told its scripts which node runs npm; tell them the one they now run on.
 if [ -n "${npm_node_execpath:-}" ]; then
   npm_node_execpath="$(command -v node)"
