@@ -108,17 +108,22 @@ function builtHash(target: BuildTarget): string | undefined {
   return existsSync(file) ? readFileSync(file, 'utf8').trim() : undefined;
 }
 
-/** `npm run build -w <workspace>` with the npm that runs us when there is one (npm start), else the one on PATH. */
+/**
+ * `npm run build -w <workspace>` with the npm that runs us when there is one (npm start), else the one on PATH.
+ * Always a production build, whatever NODE_ENV the caller has: the hash does not cover the environment, so a
+ * development build (React's development code, half as heavy again) would be kept and served as current.
+ */
 function runBuild(workspace: string): void {
   const npmCli = process.env.npm_execpath;
   const args = ['run', 'build', '-w', workspace];
+  const options = {
+    cwd: REPO_ROOT,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  } as const;
   const result = npmCli
-    ? spawnSync(process.execPath, [npmCli, ...args], { cwd: REPO_ROOT, stdio: 'inherit' })
-    : spawnSync('npm', args, {
-        cwd: REPO_ROOT,
-        stdio: 'inherit',
-        shell: process.platform === 'win32',
-      });
+    ? spawnSync(process.execPath, [npmCli, ...args], options)
+    : spawnSync('npm', args, { ...options, shell: process.platform === 'win32' });
   if (result.status !== 0) {
     throw new Error(`npm ${args.join(' ')} failed (exit ${result.status ?? result.signal})`);
   }

@@ -12,11 +12,14 @@
 # `npm ci` and the tests run on the Node they declare. `npm` itself is the
 # machine's; it runs on whichever `node` comes first on PATH.
 floorfill_ensure_node() {
-  local root want want_major have_major arch cache dir tmp
+  local root want want_major have have_major arch cache dir tmp
   root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
   want="$(tr -d '[:space:]' <"$root/.node-version")"
   want_major="${want%%.*}"
-  have_major="$(node -p 'process.versions.node.split(".")[0]' 2>/dev/null || echo 0)"
+  # `node --version` (v20.20.2) answers without starting a JavaScript context.
+  have="$(node --version 2>/dev/null || echo v0)"
+  have_major="${have#v}"
+  have_major="${have_major%%.*}"
   if [ "$have_major" -ge "$want_major" ]; then
     return 0
   fi
