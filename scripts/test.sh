@@ -101,5 +101,6 @@ side_by_side \
 step server 'npm run test:server' || finish
 step faults 'npm run test:faults' || finish
 step web 'npm run test:web' || finish
+step bridge 'npm run test:bridge' || finish
 step e2e 'npm run test:e2e' || finish
 finish

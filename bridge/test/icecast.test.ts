@@ -1,5 +1,6 @@
 import { connect, type Socket } from 'node:net';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { eventually } from './support/eventually.ts';
 import { receiveIcecast, type IcecastReceiver } from '../src/readers/icecast.ts';
 import { createOggCommentReader } from '../src/readers/ogg-comments.ts';
 import type { DeckEvent } from '../src/track.ts';
@@ -56,12 +57,12 @@ describe('the Icecast receiver (Traktor, Mixxx)', () => {
     ])) {
       socket.write(bytes);
     }
-    await vi.waitFor(() => expect(events).toHaveLength(1));
+    await eventually(() => expect(events).toHaveLength(1));
     // The next track: a new logical stream, its first page written in two pieces.
     const [first, second, audio] = trackStart(8, ['title=Über', 'artist=Röyksopp']);
     socket.write(Buffer.concat([first!, second!.subarray(0, 40)]));
     socket.write(Buffer.concat([second!.subarray(40), audio!]));
-    await vi.waitFor(() => expect(events).toHaveLength(2));
+    await eventually(() => expect(events).toHaveLength(2));
     expect(events.map((event) => event.kind === 'on-air' && event.track)).toEqual([
       { artist: 'Fred again..', title: 'Delilah (pull me out of this)' },
       { artist: 'Röyksopp', title: 'Über' },

@@ -83,7 +83,9 @@ describe('the bridge outbox', () => {
     await outbox.add(track('Good', 2));
     await outbox.add(track('After revoke', 3));
     await outbox.add(track('Never', 4));
-    await expect.poll(() => dropped).toEqual(['Bad:refused', 'After revoke:revoked']);
+    await expect
+      .poll(() => dropped, { timeout: 10_000 })
+      .toEqual(['Bad:refused', 'After revoke:revoked']);
     expect(outbox.pending()).toBe(2);
     await outbox.close();
   });

@@ -1,7 +1,8 @@
 import { appendFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { eventually } from './support/eventually.ts';
 import { followSerato } from '../src/readers/serato.ts';
 import { followTextFile } from '../src/readers/text-file.ts';
 import { followVirtualDj } from '../src/readers/virtualdj.ts';
@@ -30,7 +31,7 @@ const fail = (error: unknown) => {
   throw error;
 };
 /** Waits until the reader has reported `count` events in all. */
-const seen = (count: number) => vi.waitFor(() => expect(events).toHaveLength(count));
+const seen = (count: number) => eventually(() => expect(events).toHaveLength(count));
 
 describe('Serato session files', () => {
   const start = new Date('2026-11-28T22:10:00Z');
@@ -76,7 +77,7 @@ describe('Serato session files', () => {
       end: new Date(start.getTime() + 240_000),
       played: true,
     });
-    await vi.waitFor(() => expect(events).toHaveLength(1));
+    await eventually(() => expect(events).toHaveLength(1));
     appendFileSync(file, Buffer.concat([played.subarray(21), ended]));
     await seen(3);
     expect(events.slice(1)).toEqual([
