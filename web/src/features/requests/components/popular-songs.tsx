@@ -3,6 +3,7 @@ import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import type { QueryKey } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useKeptRequests } from '../api/request-outbox';
+import { songLabel } from '../utils/song-label';
 import { songRequestPayload, type SongRequestPayload } from '../utils/song-request-payload';
 import { useRequestSong } from '../utils/use-request-song';
 import { SongArtwork } from './song-artwork';
@@ -20,10 +21,6 @@ interface PopularSongsProps {
   requested: ReadonlySet<string>;
   canRequest: boolean;
   firstRequest: boolean;
-}
-
-function songLabel(song: PopularSong): string {
-  return song.song_artist ? `${song.song_name} by ${song.song_artist}` : song.song_name;
 }
 
 /**
