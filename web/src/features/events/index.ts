@@ -12,3 +12,4 @@ export { HostCard } from './components/host-card';
 export { lazyConfirmDialog, lazyEventShareModal } from './components/lazy-dialogs';
 export { setListHref } from './components/set-list-card';
 export { truncate } from './utils/truncate';
+export { useHostEventDetails } from './utils/use-host-event-details';

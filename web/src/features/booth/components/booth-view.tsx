@@ -1,19 +1,16 @@
 import { Anchor, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
 import { DarkScope } from '@/components/ui/dark-scope';
 import { paths } from '@/config/paths';
 import {
   EventDetailsError,
   EventDetailsSkeleton,
-  eventDetailsQuery,
   HostEventRoom,
-  isEventId,
+  useHostEventDetails,
 } from '@/features/events';
 import { RoomLiveStatus } from '@/features/realtime';
-import { isApiError } from '@/lib/api-client';
 import { useEventAttendees } from '../api/get-event-attendees';
 import { useSongsRequesters } from '../api/get-song-requesters';
 import { attendeeLabels } from '../utils/attendee-labels';
@@ -49,17 +46,10 @@ export function BoothView({ eventId }: { eventId: number }) {
  * only the status line and the reconnecting banner, not the queue.
  */
 function BoothScreen({ eventId }: { eventId: number }) {
-  const navigate = useNavigate();
-  const details = useQuery(eventDetailsQuery(eventId));
+  const { details, missing } = useHostEventDetails(eventId);
   const [search, setSearch] = useState('');
   const searchRef = useRef<HTMLInputElement>(null);
   useWakeLock();
-
-  const missing =
-    !isEventId(eventId) || (isApiError(details.error) && details.error.httpStatus === 404);
-  useEffect(() => {
-    if (missing) navigate(paths.notFound.getHref(), { replace: true });
-  }, [missing, navigate]);
 
   const event = details.data;
   const nowPlaying = event?.now_playing ?? null;
