@@ -21,7 +21,7 @@ interface AskAnywayProps {
 }
 
 /**
- * "Request “…” anyway" (issue 15): the typed text goes to the DJ as a song,
+ * "Request “…” anyway": the typed text goes to the DJ as a song,
  * in one tap, without a form: "Title - Artist" names the artist too, and the
  * prominent offer says how it will be sent. Below results it is a quiet
  * link-like button, for the song the results do not have.

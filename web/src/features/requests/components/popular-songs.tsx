@@ -1,13 +1,12 @@
 import type { PopularSong } from '@floorfill/shared';
-import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Stack, Text, Title } from '@mantine/core';
 import type { QueryKey } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useKeptRequests } from '../api/request-outbox';
 import { songLabel } from '../utils/song-label';
 import { songRequestPayload, type SongRequestPayload } from '../utils/song-request-payload';
 import { useRequestSong } from '../utils/use-request-song';
-import { SongArtwork } from './song-artwork';
-import { SongText } from './song-text';
+import { SongCard } from './song-card';
 
 interface PopularSongsProps {
   /** The line's most requested waiting songs (`EventLine.popular`). */
@@ -80,25 +79,16 @@ export function PopularSongs({
             requested.has(song.song_id) ||
             kept.some((request) => request.payload.songId === song.song_id);
           return (
-            <Card key={song.song_id} component="li" withBorder radius="md" padding="sm">
-              <Group wrap="nowrap" gap="sm">
-                <SongArtwork
-                  src={song.song_image}
-                  songId={song.song_id}
-                  title={song.song_name}
-                  size={48}
-                />
-                <Stack gap={0} flex={1} miw={0}>
-                  <SongText
-                    title={song.song_name}
-                    artist={song.song_artist}
-                    album={song.album_name}
-                  />
-                  <Text size="sm" c="dimmed">
-                    {requestsText(song.request_count)}
-                  </Text>
-                </Stack>
-                {mine ? (
+            <SongCard
+              key={song.song_id}
+              song={song}
+              detail={
+                <Text size="sm" c="dimmed">
+                  {requestsText(song.request_count)}
+                </Text>
+              }
+              action={
+                mine ? (
                   <Badge color="teal.9" variant="filled">
                     Yours
                   </Badge>
@@ -113,9 +103,9 @@ export function PopularSongs({
                   >
                     +1
                   </Button>
-                )}
-              </Group>
-            </Card>
+                )
+              }
+            />
           );
         })}
       </Stack>
