@@ -2,6 +2,7 @@ import type { PopularSong } from '@floorfill/shared';
 import { Badge, Button, Stack, Text, Title } from '@mantine/core';
 import type { QueryKey } from '@tanstack/react-query';
 import { useId } from 'react';
+import { PlainList } from '@/components/ui/plain-list';
 import { useKeptRequests } from '../api/request-outbox';
 import { songLabel } from '../utils/song-label';
 import { songRequestPayload, type SongRequestPayload } from '../utils/song-request-payload';
@@ -66,14 +67,7 @@ export function PopularSongs({
       <Title order={2} fz="lg" id={titleId}>
         Popular in the room
       </Title>
-      <Stack
-        component="ol"
-        gap="xs"
-        p={0}
-        m={0}
-        style={{ listStyle: 'none' }}
-        aria-labelledby={titleId}
-      >
+      <PlainList ordered aria-labelledby={titleId}>
         {popular.map((song) => {
           const mine =
             requested.has(song.song_id) ||
@@ -108,7 +102,7 @@ export function PopularSongs({
             />
           );
         })}
-      </Stack>
+      </PlainList>
     </Stack>
   );
 }

@@ -12,6 +12,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconMoodEmpty, IconSearch, IconWifiOff } from '@tabler/icons-react';
 import type { QueryKey } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { PlainList } from '@/components/ui/plain-list';
 import { lazyConfirmDialog, truncate } from '@/features/events';
 import { errorMessageOf } from '@/lib/api-client';
 import { useNow } from '@/lib/clock';
@@ -184,12 +185,8 @@ export function SongSearch({
   } else {
     body = (
       <>
-        <Stack
-          component="ul"
-          gap="xs"
-          p={0}
-          m={0}
-          style={{ listStyle: 'none', opacity: searching ? 0.6 : 1 }}
+        <PlainList
+          style={{ opacity: searching ? 0.6 : 1 }}
           aria-label="Search results"
           aria-busy={searching}
         >
@@ -206,7 +203,7 @@ export function SongSearch({
               onCancel={(picked) => cancel.ask({ songId: picked.song_id, name: picked.song_name })}
             />
           ))}
-        </Stack>
+        </PlainList>
         {searching ? null : askAnyway(false)}
       </>
     );
