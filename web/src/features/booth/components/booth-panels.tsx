@@ -2,7 +2,7 @@ import type { GroupedSongRequest, HostEventDetails } from '@floorfill/shared';
 import { Button, Group, Stack, Tabs } from '@mantine/core';
 import { IconDeviceTv, IconDownload } from '@tabler/icons-react';
 import { paths } from '@/config/paths';
-import { setListHref } from '@/features/events';
+import { SetListButton } from '@/features/events';
 import { LocalAddressNote } from '@/features/sharing';
 import { PlayedHistory } from './played-history';
 import { RequestControls } from './request-controls';
@@ -35,24 +35,17 @@ export function BoothPanels({ eventId, event, played, onUnplay }: BoothPanelsPro
         >
           Big screen
         </Button>
-        <Button
-          component="a"
-          href={setListHref(eventId, 'csv')}
-          download
+        <SetListButton
+          eventId={eventId}
+          format="csv"
           variant="default"
           leftSection={<IconDownload size={16} aria-hidden="true" />}
         >
           Set list CSV
-        </Button>
-        <Button
-          component="a"
-          href={setListHref(eventId, 'm3u')}
-          download
-          variant="default"
-          aria-label="Set list M3U"
-        >
+        </SetListButton>
+        <SetListButton eventId={eventId} format="m3u" variant="default" aria-label="Set list M3U">
           M3U
-        </Button>
+        </SetListButton>
       </Group>
       <Tabs defaultValue="here" keepMounted={false}>
         <Tabs.List grow>
