@@ -10,5 +10,6 @@ export { EventHeaderCard } from './components/event-header-card';
 export { EventShareModal } from './components/event-share-modal';
 export { HostCard } from './components/host-card';
 export { lazyConfirmDialog, lazyEventShareModal } from './components/lazy-dialogs';
-export { setListHref } from './components/set-list-card';
+export { SetListButton } from './components/set-list-button';
 export { truncate } from './utils/truncate';
+export { useHostEventDetails } from './utils/use-host-event-details';

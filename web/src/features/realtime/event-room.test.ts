@@ -1,189 +1,21 @@
+/** What a push or a reconnect's delta does to the event page's snapshot. */
 import type { RoomDelta } from '@floorfill/shared';
 import { describe, expect, it } from 'vitest';
 import { hostEventDetails } from '@/features/events/testing/event-fixture';
 import {
   applyRoomDelta,
   applyRoomPush,
-  bufferPush,
   deltaFits,
-  drainBuffer,
-  judgeSeq,
-  MAX_HELD_PUSHES,
   needsResync,
   sortQueue,
   withLine,
-  type RoomBuffer,
-  type RoomPush,
 } from './event-room';
-import { attendeeEventDetails, groupedSong, songRequest } from './testing/fixtures';
-
-const upserted = (seq: number, overrides: Parameters<typeof groupedSong>[0] = {}): RoomPush => ({
-  type: 'request:upserted',
-  eventId: 7,
-  seq,
-  request: groupedSong(overrides),
-});
-
-describe('judgeSeq', () => {
-  it('applies the next write and the other pushes of the write already applied', () => {
-    expect(judgeSeq(4, 5)).toBe('apply');
-    expect(judgeSeq(5, 5)).toBe('apply');
-  });
-
-  it('ignores pushes the snapshot already holds', () => {
-    expect(judgeSeq(5, 3)).toBe('stale');
-  });
-
-  it('calls a skipped seq a gap', () => {
-    expect(judgeSeq(4, 6)).toBe('gap');
-  });
-
-  it('applies any newer push to a snapshot that hears only some writes (an attendee’s)', () => {
-    expect(judgeSeq(4, 9, false)).toBe('apply');
-    expect(judgeSeq(9, 4, false)).toBe('stale');
-  });
-});
-
-/** A push that only moves the seq (the host hears who joined): the seq mechanics below. */
-const joined = (seq: number): RoomPush => ({
-  type: 'attendee:joined',
-  eventId: 7,
-  seq,
-  attendeeId: 40 + seq,
-  attendeeName: `Fan ${seq}`,
-});
-
-const stats = (seq: number, requests = seq): RoomPush => ({
-  type: 'event:stats',
-  eventId: 7,
-  seq,
-  stats: { joined: 1, requests },
-});
-
-/** The held pushes, as `seq:type`, to compare order at a glance. */
-const held = (buffer: RoomBuffer) => buffer.map((push) => `${push.seq}:${push.type}`);
-
-function bufferAll(pushes: RoomPush[]): RoomBuffer {
-  return pushes.reduce<RoomBuffer>(bufferPush, []);
-}
-
-describe('bufferPush', () => {
-  it('holds pushes in seq order whatever order they arrive in', () => {
-    expect(held(bufferAll([joined(6), joined(4), joined(5)]))).toEqual([
-      '4:attendee:joined',
-      '5:attendee:joined',
-      '6:attendee:joined',
-    ]);
-  });
-
-  it('keeps the pushes of one write in their arrival order', () => {
-    expect(held(bufferAll([joined(5), upserted(4), joined(4), upserted(5)]))).toEqual([
-      '4:request:upserted',
-      '4:attendee:joined',
-      '5:attendee:joined',
-      '5:request:upserted',
-    ]);
-  });
-
-  it('leaves the buffer it was given alone', () => {
-    const buffer = bufferAll([joined(5)]);
-    bufferPush(buffer, joined(4));
-    expect(held(buffer)).toEqual(['5:attendee:joined']);
-  });
-});
-
-describe('drainBuffer', () => {
-  it('applies an in-order push at once and holds nothing', () => {
-    const drained = drainBuffer(hostEventDetails({ seq: 4 }), [upserted(5)]);
-    expect(drained.snapshot?.seq).toBe(5);
-    expect(drained.snapshot?.grouped_song_requests).toEqual([groupedSong()]);
-    expect(drained.buffer).toEqual([]);
-    expect(drained.needsRefetch).toBe(false);
-  });
-
-  it('holds a push that skips a seq, without fetching', () => {
-    const snapshot = hostEventDetails({ seq: 4 });
-    const drained = drainBuffer(snapshot, [upserted(6)]);
-    expect(drained.snapshot).toBe(snapshot);
-    expect(held(drained.buffer)).toEqual(['6:request:upserted']);
-    expect(drained.needsRefetch).toBe(false);
-  });
-
-  it('applies the held pushes in seq order once the missing one arrives', () => {
-    const snapshot = hostEventDetails({ seq: 4 });
-    const waiting = drainBuffer(snapshot, bufferAll([joined(7), upserted(6), joined(6)])).buffer;
-    const drained = drainBuffer(snapshot, bufferPush(waiting, joined(5)));
-    expect(drained.snapshot).toMatchObject({ seq: 7, grouped_song_requests: [groupedSong()] });
-    expect(drained.buffer).toEqual([]);
-  });
-
-  it('applies what follows without a gap and keeps waiting for the next missing seq', () => {
-    const drained = drainBuffer(hostEventDetails({ seq: 4 }), bufferAll([joined(5), joined(7)]));
-    expect(drained.snapshot?.seq).toBe(5);
-    expect(held(drained.buffer)).toEqual(['7:attendee:joined']);
-    expect(drained.needsRefetch).toBe(false);
-  });
-
-  it('against a fresh snapshot drops what it holds and applies what follows it', () => {
-    const buffer = bufferAll([joined(5), joined(6), joined(8), joined(9)]);
-    const drained = drainBuffer(hostEventDetails({ seq: 7 }), buffer);
-    expect(drained.snapshot).toMatchObject({ seq: 9 });
-    expect(drained.buffer).toEqual([]);
-  });
-
-  it('against a fresh snapshot still behind a held push keeps that push waiting', () => {
-    const drained = drainBuffer(hostEventDetails({ seq: 6 }), bufferAll([joined(5), joined(8)]));
-    expect(drained.snapshot?.seq).toBe(6);
-    expect(held(drained.buffer)).toEqual(['8:attendee:joined']);
-  });
-
-  it('keeps newer counts without moving the seq, drops older ones, and never waits for counts', () => {
-    const snapshot = hostEventDetails({ seq: 6, song_requests_count: 6 });
-    const newer = drainBuffer(snapshot, [stats(9, 30)]);
-    expect(newer.snapshot).toMatchObject({ seq: 6, song_requests_count: 30 });
-    expect(newer.buffer).toEqual([]);
-    const older = drainBuffer(snapshot, [stats(4, 2)]);
-    expect(older.snapshot).toMatchObject({ seq: 6, song_requests_count: 6 });
-  });
-
-  it('applies a newer push to an attendee’s snapshot across seqs it never hears', () => {
-    const snapshot = attendeeEventDetails({ seq: 4, song_requests: [songRequest()] });
-    const drained = drainBuffer(snapshot, [upserted(12, { status: 1 })]);
-    expect(drained.snapshot?.seq).toBe(12);
-    expect(drained.snapshot?.song_requests[0]?.status).toBe(1);
-    expect(drained.buffer).toEqual([]);
-    expect(drained.needsRefetch).toBe(false);
-  });
-
-  it('ignores a push the snapshot already holds', () => {
-    const snapshot = hostEventDetails({ seq: 9 });
-    const drained = drainBuffer(snapshot, [upserted(3)]);
-    expect(drained.snapshot).toBe(snapshot);
-    expect(drained.buffer).toEqual([]);
-    expect(drained.needsRefetch).toBe(false);
-  });
-
-  it('asks for the snapshot when there is none yet, holding nothing', () => {
-    expect(drainBuffer(undefined, [upserted(1)])).toEqual({
-      snapshot: undefined,
-      buffer: [],
-      needsRefetch: true,
-    });
-  });
-
-  it('gives up waiting and asks for the snapshot when too many pushes are held', () => {
-    const snapshot = hostEventDetails({ seq: 1 });
-    const full = Array.from({ length: MAX_HELD_PUSHES }, (_, index) => joined(3 + index));
-    expect(drainBuffer(snapshot, bufferAll(full)).needsRefetch).toBe(false);
-    const over = drainBuffer(snapshot, bufferAll([...full, joined(3 + MAX_HELD_PUSHES)]));
-    expect(over).toEqual({ snapshot, buffer: [], needsRefetch: true });
-  });
-});
+import { attendeeEventDetails, groupedSong, songRequest, upsertedPush } from './testing/fixtures';
 
 describe('applyRoomPush', () => {
   it('groups a second requester into the same entry instead of adding one', () => {
     const snapshot = hostEventDetails({ seq: 1, grouped_song_requests: [groupedSong()] });
-    const next = applyRoomPush(snapshot, upserted(2, { request_count: 2 }));
+    const next = applyRoomPush(snapshot, upsertedPush(2, { request_count: 2 }));
     expect(next.grouped_song_requests).toEqual([groupedSong({ request_count: 2 })]);
   });
 
@@ -203,7 +35,7 @@ describe('applyRoomPush', () => {
 
   it("flips the status of the attendee's own request when its song is marked", () => {
     const snapshot = attendeeEventDetails({ seq: 3, song_requests: [songRequest()] });
-    const next = applyRoomPush(snapshot, upserted(4, { status: 1 }));
+    const next = applyRoomPush(snapshot, upsertedPush(4, { status: 1 }));
     expect(next.song_requests[0]?.status).toBe(1);
     expect(next).not.toHaveProperty('grouped_song_requests');
   });
@@ -211,9 +43,9 @@ describe('applyRoomPush', () => {
   it('tells the attendee’s own request when its song was played, and forgets it when unplayed', () => {
     const snapshot = attendeeEventDetails({ seq: 3, song_requests: [songRequest()] });
     const playedAt = '2026-11-21T22:41:00.000Z';
-    const played = applyRoomPush(snapshot, upserted(4, { status: 1, played_at: playedAt }));
+    const played = applyRoomPush(snapshot, upsertedPush(4, { status: 1, played_at: playedAt }));
     expect(played.song_requests[0]).toMatchObject({ status: 1, played_at: playedAt });
-    const again = applyRoomPush(played, upserted(5, { status: 0, played_at: null }));
+    const again = applyRoomPush(played, upsertedPush(5, { status: 0, played_at: null }));
     expect(again.song_requests[0]).toMatchObject({ status: 0, played_at: null });
   });
 
@@ -224,7 +56,10 @@ describe('applyRoomPush', () => {
       song_requests: [songRequest()],
       rejected_requests: [rejected],
     });
-    const next = applyRoomPush(snapshot, upserted(4, { song_id: 'cat-2', song_name: 'Roxanne' }));
+    const next = applyRoomPush(
+      snapshot,
+      upsertedPush(4, { song_id: 'cat-2', song_name: 'Roxanne' }),
+    );
     expect(next.rejected_requests).toEqual([]);
     // In the order they were asked for.
     expect(next.song_requests.map((request) => request.song_id)).toEqual([

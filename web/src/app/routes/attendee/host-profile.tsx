@@ -8,11 +8,10 @@ import { useTipReturnNotice } from '@/features/payments/utils/use-tip-return';
 import { useUserDetails } from '@/features/profiles/api/get-user-details';
 import { HostPublicProfile } from '@/features/profiles/components/host-public-profile';
 import { ProfileLoadError } from '@/features/profiles/components/profile-load-error';
+import { ProfileShareModal } from '@/features/profiles/components/profile-share-modal';
 import { ProfileSkeleton } from '@/features/profiles/components/profile-skeleton';
 import { shownNameOf } from '@/features/profiles/utils/profile-text';
-import { profileQrFileName } from '@/features/profiles/utils/session-user';
 import { RateHostModal } from '@/features/ratings/components/rate-host-modal';
-import { QrShareModal } from '@/features/sharing/components/qr-share-modal';
 import { isApiError } from '@/lib/api-client';
 import { notifyError } from '@/lib/notify';
 
@@ -62,14 +61,7 @@ export function AttendeeHostProfileRoute() {
         hostId={details.id}
         hostName={shownNameOf(details)}
       />
-      <QrShareModal
-        opened={shareOpen}
-        onClose={share.close}
-        title="Share Profile"
-        qrImagePath={details.qrcode_path}
-        url={details.url}
-        downloadFileName={profileQrFileName(details.id)}
-      />
+      <ProfileShareModal details={details} opened={shareOpen} onClose={share.close} />
     </>
   );
 }

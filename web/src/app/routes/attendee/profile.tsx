@@ -4,9 +4,8 @@ import { useSessionStore } from '@/features/auth/stores/session-store';
 import { useUserDetails } from '@/features/profiles/api/get-user-details';
 import { AttendeeOwnProfile } from '@/features/profiles/components/attendee-own-profile';
 import { ProfileLoadError } from '@/features/profiles/components/profile-load-error';
+import { ProfileShareModal } from '@/features/profiles/components/profile-share-modal';
 import { ProfileSkeleton } from '@/features/profiles/components/profile-skeleton';
-import { profileQrFileName } from '@/features/profiles/utils/session-user';
-import { QrShareModal } from '@/features/sharing/components/qr-share-modal';
 
 export function AttendeeProfileRoute() {
   const userId = useSessionStore((state) => state.userId);
@@ -28,14 +27,7 @@ export function AttendeeProfileRoute() {
         joinedEvents={joinedEvents.data ?? []}
         onShare={share.open}
       />
-      <QrShareModal
-        opened={shareOpen}
-        onClose={share.close}
-        title="Share Profile"
-        qrImagePath={details.qrcode_path}
-        url={details.url}
-        downloadFileName={profileQrFileName(details.id)}
-      />
+      <ProfileShareModal details={details} opened={shareOpen} onClose={share.close} />
     </>
   );
 }

@@ -4,11 +4,10 @@ import { TipHostModal } from '@/features/payments/components/tip-host-modal';
 import { useUserDetails } from '@/features/profiles/api/get-user-details';
 import { HostOwnProfile } from '@/features/profiles/components/host-own-profile';
 import { ProfileLoadError } from '@/features/profiles/components/profile-load-error';
+import { ProfileShareModal } from '@/features/profiles/components/profile-share-modal';
 import { ProfileSkeleton } from '@/features/profiles/components/profile-skeleton';
 import { shownNameOf } from '@/features/profiles/utils/profile-text';
-import { profileQrFileName } from '@/features/profiles/utils/session-user';
 import { RateHostModal } from '@/features/ratings/components/rate-host-modal';
-import { QrShareModal } from '@/features/sharing/components/qr-share-modal';
 
 export function HostProfileRoute() {
   const userId = useSessionStore((state) => state.userId);
@@ -40,14 +39,7 @@ export function HostProfileRoute() {
         hostName={shownNameOf(details)}
         preview
       />
-      <QrShareModal
-        opened={shareOpen}
-        onClose={share.close}
-        title="Share Profile"
-        qrImagePath={details.qrcode_path}
-        url={details.url}
-        downloadFileName={profileQrFileName(details.id)}
-      />
+      <ProfileShareModal details={details} opened={shareOpen} onClose={share.close} />
     </>
   );
 }

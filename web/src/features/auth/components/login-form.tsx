@@ -9,7 +9,6 @@ import {
   PasswordInput,
   Stack,
   Text,
-  TextInput,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
@@ -24,6 +23,7 @@ import { notifyError, notifyInfo } from '@/lib/notify';
 import { login, loginAsGuest, unverifiedEmailOf } from '../api/login';
 import { useRedirectStore } from '../stores/redirect-store';
 import { useSessionStore } from '../stores/session-store';
+import { EmailField } from './email-field';
 
 interface LoginAlert {
   title: string;
@@ -128,13 +128,7 @@ export function LoginForm() {
 
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
-          <TextInput
-            label="Email"
-            type="email"
-            autoComplete="email"
-            required
-            {...form.getInputProps('email')}
-          />
+          <EmailField {...form.getInputProps('email')} />
           <PasswordInput
             label="Password"
             autoComplete="current-password"

@@ -1,5 +1,5 @@
 import { MSG, signupBody } from '@floorfill/shared';
-import { Anchor, Button, Checkbox, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Checkbox, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
 import { useCallback } from 'react';
@@ -8,6 +8,8 @@ import { paths } from '@/config/paths';
 import { schemaErrors, type FormErrors, showFormError } from '@/lib/form-errors';
 import { notifySuccess } from '@/lib/notify';
 import { signup } from '../api/signup';
+import { EmailField } from './email-field';
+import { NewPasswordFields } from './new-password-fields';
 import { PhoneField } from './phone-field';
 
 interface RegisterValues {
@@ -75,29 +77,16 @@ export function RegisterForm() {
       <form onSubmit={form.onSubmit((values) => register.mutate(values))} noValidate>
         <Stack gap="md">
           <TextInput label="Name" autoComplete="name" required {...form.getInputProps('name')} />
-          <TextInput
-            label="Email"
-            type="email"
-            autoComplete="email"
-            required
-            {...form.getInputProps('email')}
-          />
+          <EmailField {...form.getInputProps('email')} />
           <PhoneField
             value={form.values.phone}
             onChange={setPhone}
             error={typeof phoneInput.error === 'string' ? phoneInput.error : null}
           />
-          <PasswordInput
+          <NewPasswordFields
             label="Password"
-            autoComplete="new-password"
-            required
-            {...form.getInputProps('password')}
-          />
-          <PasswordInput
-            label="Confirm Password"
-            autoComplete="new-password"
-            required
-            {...form.getInputProps('password_confirmation')}
+            password={form.getInputProps('password')}
+            confirmation={form.getInputProps('password_confirmation')}
           />
           <Checkbox
             required

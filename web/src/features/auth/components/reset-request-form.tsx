@@ -1,5 +1,5 @@
 import { MSG, sendOtpBody } from '@floorfill/shared';
-import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router-dom';
@@ -7,6 +7,7 @@ import { paths } from '@/config/paths';
 import { schemaErrors, showFormError } from '@/lib/form-errors';
 import { notifySuccess } from '@/lib/notify';
 import { sendResetCode } from '../api/codes';
+import { EmailField } from './email-field';
 
 export function ResetRequestForm() {
   const navigate = useNavigate();
@@ -28,13 +29,7 @@ export function ResetRequestForm() {
     <Stack gap="md">
       <form onSubmit={form.onSubmit((values) => send.mutate(values))} noValidate>
         <Stack gap="md">
-          <TextInput
-            label="Email"
-            type="email"
-            autoComplete="email"
-            required
-            {...form.getInputProps('email')}
-          />
+          <EmailField {...form.getInputProps('email')} />
           <Button type="submit" fullWidth loading={send.isPending}>
             Send OTP
           </Button>

@@ -1,5 +1,5 @@
 import { MSG, splitCode, VERIFICATION_TYPE, verifyOtpBody } from '@floorfill/shared';
-import { Button, PasswordInput, Stack, Text } from '@mantine/core';
+import { Button, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
@@ -9,6 +9,7 @@ import { notifySuccess } from '@/lib/notify';
 import { resetPassword } from '../api/codes';
 import { CODE_FIELDS_TO_CODE } from '../utils/code';
 import { CodeInput } from './code-input';
+import { NewPasswordFields } from './new-password-fields';
 import { ResendCode } from './resend-code';
 
 interface ResetValues {
@@ -67,17 +68,10 @@ export function ResetVerificationForm({ email }: { email: string }) {
           error={typeof codeError === 'string' ? codeError : null}
           autoFocus
         />
-        <PasswordInput
+        <NewPasswordFields
           label="New Password"
-          autoComplete="new-password"
-          required
-          {...form.getInputProps('password')}
-        />
-        <PasswordInput
-          label="Confirm New Password"
-          autoComplete="new-password"
-          required
-          {...form.getInputProps('password_confirmation')}
+          password={form.getInputProps('password')}
+          confirmation={form.getInputProps('password_confirmation')}
         />
         <Button type="submit" fullWidth loading={change.isPending}>
           Change Password

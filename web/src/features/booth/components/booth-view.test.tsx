@@ -9,7 +9,10 @@ import { connectSocket, resetSocketForTests } from '@/lib/socket';
 import { renderWithProviders, stubApi } from '@/testing/render';
 import { boothQueue } from '../utils/booth-queue';
 import type * as BoothQueue from '../utils/booth-queue';
-import { BOOTH_KEYS, BoothView, NOTHING_PLAYING_MSG, RECONNECTING_MSG } from './booth-view';
+import { NOTHING_PLAYING_MSG } from '../utils/use-booth-actions';
+import { BoothView } from './booth-view';
+import { BOOTH_KEYS } from './key-hints';
+import { RECONNECTING_MSG } from './reconnecting-banner';
 import { openedSocket } from '@/features/realtime/testing/socket-io-mock';
 
 vi.mock('socket.io-client', () => import('@/features/realtime/testing/socket-io-mock'));

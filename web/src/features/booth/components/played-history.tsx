@@ -3,6 +3,7 @@ import { Button, Group, Loader, Stack, Text, UnstyledButton } from '@mantine/cor
 import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useSongRequesters } from '../api/get-song-requesters';
+import { PlainList } from '@/components/ui/plain-list';
 import { formatClock } from '@/lib/clock';
 
 function HistoryRow({
@@ -81,14 +82,7 @@ export function PlayedHistory({
 }) {
   if (songs.length === 0) return <Text c="dimmed">Nothing played yet.</Text>;
   return (
-    <Stack
-      component="ul"
-      gap="xs"
-      p={0}
-      m={0}
-      style={{ listStyle: 'none' }}
-      aria-label="Played songs"
-    >
+    <PlainList aria-label="Played songs">
       {songs.map((song) => (
         <HistoryRow
           key={song.song_id}
@@ -98,6 +92,6 @@ export function PlayedHistory({
           onUnplay={onUnplay}
         />
       ))}
-    </Stack>
+    </PlainList>
   );
 }

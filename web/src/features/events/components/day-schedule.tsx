@@ -1,9 +1,8 @@
-import { MSG } from '@floorfill/shared';
-import { ActionIcon, Card, Group, SimpleGrid, Skeleton, Text, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Card, Group, Text, Title, Tooltip } from '@mantine/core';
 import { IconArrowLeft, IconPlus } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useEventList } from '../api/get-events';
-import { EventCard } from './event-card';
+import { EventCardGrid } from './event-card-grid';
 
 interface DayScheduleProps {
   day: string;
@@ -45,22 +44,12 @@ export function DaySchedule({ day, timeZone, onBack, onCreate }: DayScheduleProp
           </ActionIcon>
         </Tooltip>
       </Group>
-      {list.isPending ? (
-        <SimpleGrid cols={{ base: 1, sm: 2 }} aria-busy="true" aria-label="Loading schedule">
-          <Skeleton h={220} radius="md" />
-          <Skeleton h={220} radius="md" />
-        </SimpleGrid>
-      ) : events.length === 0 ? (
-        <Text c="dimmed" py="lg" ta="center">
-          {MSG.noEvents}
-        </Text>
-      ) : (
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          {events.map((event) => (
-            <EventCard key={event.id} event={event} />
-          ))}
-        </SimpleGrid>
-      )}
+      <EventCardGrid
+        events={events}
+        pending={list.isPending}
+        columns={2}
+        loadingLabel="Loading schedule"
+      />
     </Card>
   );
 }

@@ -16,6 +16,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconEdit, IconEye, IconQrcode, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
+import { PlainList } from '@/components/ui/plain-list';
 import { paths } from '@/config/paths';
 import { errorMessageOf } from '@/lib/api-client';
 import { notifyError, notifySuccess } from '@/lib/notify';
@@ -42,6 +43,21 @@ interface RowActionsProps {
   onShare: () => void;
   onEdit: () => void;
   onDelete: () => void;
+}
+
+/** The event's name, linking to its page; long names wrap to two lines. */
+function EventNameLink({ event }: { event: EventSummary }) {
+  return (
+    <Anchor
+      component={Link}
+      to={paths.host.eventDetails.getHref(event.id)}
+      fw={600}
+      underline="hover"
+      lineClamp={2}
+    >
+      {event.name}
+    </Anchor>
+  );
 }
 
 function RowActions({ event, onShare, onEdit, onDelete }: RowActionsProps) {
@@ -146,15 +162,7 @@ function EventRowsTable({ events, loading, actionsFor }: EventRowsProps) {
                   />
                 </Table.Td>
                 <Table.Td maw={220}>
-                  <Anchor
-                    component={Link}
-                    to={paths.host.eventDetails.getHref(event.id)}
-                    fw={600}
-                    underline="hover"
-                    lineClamp={2}
-                  >
-                    {event.name}
-                  </Anchor>
+                  <EventNameLink event={event} />
                 </Table.Td>
                 <Table.Td>{event.formatted_start_time}</Table.Td>
                 <Table.Td>{event.formatted_end_time}</Table.Td>
@@ -190,28 +198,13 @@ function EventRowsCards({ events, loading, actionsFor }: EventRowsProps) {
   }
   if (events.length === 0) return <EmptyState />;
   return (
-    <Stack
-      gap="sm"
-      component="ul"
-      p={0}
-      m={0}
-      style={{ listStyle: 'none' }}
-      aria-labelledby="event-table-title"
-    >
+    <PlainList gap="sm" aria-labelledby="event-table-title">
       {events.map((event) => (
         <Card key={event.id} withBorder radius="md" padding="sm" component="li">
           <Group wrap="nowrap" align="flex-start" gap="sm">
             <EventBanner path={event.banner_path} name={event.name} w={96} h={54} radius="sm" />
             <Stack gap={2} miw={0}>
-              <Anchor
-                component={Link}
-                to={paths.host.eventDetails.getHref(event.id)}
-                fw={600}
-                underline="hover"
-                lineClamp={2}
-              >
-                {event.name}
-              </Anchor>
+              <EventNameLink event={event} />
               <Text size="sm">
                 {event.formatted_start_time} – {event.formatted_end_time}
               </Text>
@@ -228,7 +221,7 @@ function EventRowsCards({ events, loading, actionsFor }: EventRowsProps) {
           </Group>
         </Card>
       ))}
-    </Stack>
+    </PlainList>
   );
 }
 

@@ -1,11 +1,11 @@
-import { Button, Grid, Group, Stack } from '@mantine/core';
-import { IconPlus } from '@tabler/icons-react';
+import { Grid, Group, Stack } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { activateStripeAccountQuietly } from '../api/activate-stripe-account';
 import { eventFormForDay } from '../utils/event-form';
 import { browserTimeZone } from '../utils/time-zone';
 import { useTipPaidNotice } from '../utils/use-tip-paid-notice';
+import { CreateEventButton } from './create-event-button';
 import { DashboardStats } from './dashboard-stats';
 import { DaySchedule } from './day-schedule';
 import { EventFormModal } from './event-form-modal';
@@ -44,12 +44,7 @@ export function HostDashboard() {
   return (
     <Stack gap="lg">
       <Group justify="flex-end">
-        <Button
-          leftSection={<IconPlus size={16} aria-hidden="true" />}
-          onClick={() => setCreating(true)}
-        >
-          Create Event
-        </Button>
+        <CreateEventButton onClick={() => setCreating(true)} />
       </Group>
       <DashboardStats />
       <Grid gap="lg">

@@ -4,16 +4,14 @@ import type {
 } from '@floorfill/shared';
 import { Button, Card, Grid, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconDeviceDesktop, IconEdit, IconMusic } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState, type ReactNode } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { useState, type ReactNode } from 'react';
+import { Link } from 'react-router-dom';
 import { GoBackButton } from '@/components/ui/go-back-button';
 import { paths } from '@/config/paths';
 import { RoomLiveStatus } from '@/features/realtime';
-import { errorMessageOf, isApiError } from '@/lib/api-client';
+import { errorMessageOf } from '@/lib/api-client';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { useMarkSongRequest, type CardMark } from '../api/event-writes';
-import { eventDetailsQuery, isEventId } from '../api/get-event-details';
 import { ConfirmDialog } from './confirm-dialog';
 import { EventDetailsError, EventDetailsSkeleton } from './event-details-fallback';
 import { EventFacts } from './event-facts';
@@ -24,6 +22,7 @@ import { EventShareModal } from './event-share-modal';
 import { HostCard } from './host-card';
 import { SetListCard } from './set-list-card';
 import { SongRequestCard } from './song-request-card';
+import { useHostEventDetails } from '../utils/use-host-event-details';
 
 const MARK_CONFIRM: Record<
   CardMark,
@@ -78,18 +77,11 @@ export function HostEventDetails({ eventId, main, aside }: HostEventDetailsProps
  * only the status line, not the queue.
  */
 function HostEventPage({ eventId, main, aside }: HostEventDetailsProps) {
-  const navigate = useNavigate();
-  const details = useQuery(eventDetailsQuery(eventId));
+  const { details, missing } = useHostEventDetails(eventId);
   const mark = useMarkSongRequest();
   const [editing, setEditing] = useState(false);
   const [sharing, setSharing] = useState(false);
   const [pending, setPending] = useState<PendingMark | null>(null);
-  const missing =
-    !isEventId(eventId) || (isApiError(details.error) && details.error.httpStatus === 404);
-
-  useEffect(() => {
-    if (missing) navigate(paths.notFound.getHref(), { replace: true });
-  }, [missing, navigate]);
 
   function confirmMark() {
     if (!pending) return;

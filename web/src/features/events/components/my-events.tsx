@@ -7,7 +7,6 @@ import {
 import {
   ActionIcon,
   Badge,
-  Button,
   Card,
   Group,
   Select,
@@ -17,10 +16,11 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
-import { IconPlus, IconSearch, IconSortAscending, IconSortDescending } from '@tabler/icons-react';
+import { IconSearch, IconSortAscending, IconSortDescending } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useEventList } from '../api/get-events';
 import { useEventListParams } from '../utils/event-list-params';
+import { CreateEventButton } from './create-event-button';
 import { EventFormModal } from './event-form-modal';
 import { EventsPagination } from './events-pagination';
 import { EventsTable } from './events-table';
@@ -82,12 +82,7 @@ export function MyEvents() {
                 {pagination?.total ?? 0}
               </Badge>
             </Group>
-            <Button
-              leftSection={<IconPlus size={16} aria-hidden="true" />}
-              onClick={() => setCreating(true)}
-            >
-              Create Event
-            </Button>
+            <CreateEventButton onClick={() => setCreating(true)} />
           </Group>
           <Group gap="sm" align="flex-end" wrap="wrap">
             <TextInput

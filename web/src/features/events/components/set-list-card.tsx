@@ -1,12 +1,8 @@
 import type { GroupedSongRequest } from '@floorfill/shared';
-import { Button, Group, Text } from '@mantine/core';
+import { Group, Text } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { SectionCard } from '@/components/ui/section-card';
-
-/** Where the set list downloads from (the session cookie goes along; the server checks the host). */
-export function setListHref(eventId: number, format: 'csv' | 'm3u'): string {
-  return `/api/v1/export-set-list?event_id=${eventId}&format=${format}`;
-}
+import { SetListButton } from './set-list-button';
 
 /**
  * After (or during) the night: the played songs as a file to keep — a
@@ -31,24 +27,22 @@ export function SetListCard({
     >
       {played > 0 ? (
         <Group gap="sm">
-          <Button
-            component="a"
-            href={setListHref(eventId, 'csv')}
-            download
+          <SetListButton
+            eventId={eventId}
+            format="csv"
             variant="light"
             leftSection={<IconDownload size={16} aria-hidden="true" />}
           >
             Download set list (CSV)
-          </Button>
-          <Button
-            component="a"
-            href={setListHref(eventId, 'm3u')}
-            download
+          </SetListButton>
+          <SetListButton
+            eventId={eventId}
+            format="m3u"
             variant="default"
             leftSection={<IconDownload size={16} aria-hidden="true" />}
           >
             Playlist (M3U)
-          </Button>
+          </SetListButton>
         </Group>
       ) : (
         <Text size="sm" c="dimmed">

@@ -1,10 +1,10 @@
-import { MSG, UPCOMING_EVENTS_ON_DASHBOARD } from '@floorfill/shared';
-import { Anchor, Button, Card, Group, SimpleGrid, Skeleton, Text, Title } from '@mantine/core';
+import { UPCOMING_EVENTS_ON_DASHBOARD } from '@floorfill/shared';
+import { Anchor, Button, Card, Group, Text, Title } from '@mantine/core';
 import { IconDeviceDesktop } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { useUpcomingEvents } from '../api/get-events';
-import { EventCard } from './event-card';
+import { EventCardGrid } from './event-card-grid';
 
 /** Spec §2: the next three events and a way to all of them. */
 export function UpcomingEvents() {
@@ -34,23 +34,12 @@ export function UpcomingEvents() {
           </Button>
         </Group>
       ) : null}
-      {upcoming.isPending ? (
-        <SimpleGrid cols={{ base: 1, sm: 3 }} aria-busy="true" aria-label="Loading upcoming events">
-          {[0, 1, 2].map((key) => (
-            <Skeleton key={key} h={220} radius="md" />
-          ))}
-        </SimpleGrid>
-      ) : events.length === 0 ? (
-        <Text c="dimmed" py="lg" ta="center">
-          {MSG.noEvents}
-        </Text>
-      ) : (
-        <SimpleGrid cols={{ base: 1, sm: 3 }}>
-          {events.map((event) => (
-            <EventCard key={event.id} event={event} />
-          ))}
-        </SimpleGrid>
-      )}
+      <EventCardGrid
+        events={events}
+        pending={upcoming.isPending}
+        columns={3}
+        loadingLabel="Loading upcoming events"
+      />
     </Card>
   );
 }

@@ -1,7 +1,7 @@
-import { Button, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconCoin } from '@tabler/icons-react';
-import { useId } from 'react';
+import { ActionCard } from '@/components/ui/action-card';
 import { LazyDialog, lazyDialog } from '@/lib/lazy-dialog';
 import { useTipReturnNotice } from '../utils/use-tip-return';
 
@@ -22,22 +22,18 @@ export interface TipHostCardProps {
  */
 export function TipHostCard({ hostId, eventId, hostName, canUseSavedCard }: TipHostCardProps) {
   const [opened, modal] = useDisclosure(false);
-  const titleId = useId();
   useTipReturnNotice();
 
   return (
-    <Paper withBorder radius="lg" p="lg" component="section" aria-labelledby={titleId}>
-      <Stack gap="sm" align="flex-start">
-        <Title order={2} fz="lg" id={titleId}>
-          Tips
-        </Title>
-        <Text size="sm" c="dimmed">
-          Enjoying the music? Send {hostName} a tip.
-        </Text>
+    <ActionCard
+      title="Tips"
+      text={`Enjoying the music? Send ${hostName} a tip.`}
+      action={
         <Button leftSection={<IconCoin size={16} aria-hidden="true" />} onClick={modal.open}>
           Tip Host
         </Button>
-      </Stack>
+      }
+    >
       <LazyDialog
         dialog={tipHostModal}
         opened={opened}
@@ -47,6 +43,6 @@ export function TipHostCard({ hostId, eventId, hostName, canUseSavedCard }: TipH
         eventId={eventId}
         canUseSavedCard={canUseSavedCard}
       />
-    </Paper>
+    </ActionCard>
   );
 }

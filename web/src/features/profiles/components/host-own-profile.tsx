@@ -1,6 +1,5 @@
 import { MSG, type UserDetails } from '@floorfill/shared';
 import { Alert, Anchor, Button } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
 import { IconEye } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -9,11 +8,10 @@ import { notifyInfo } from '@/lib/notify';
 import { AttendeeActions } from './attendee-actions';
 import { BioCard } from './bio-card';
 import { OwnProfileActions } from './own-profile-actions';
+import { OwnSocialLinks } from './own-social-links';
 import { ProfileEventsSection } from './profile-events-section';
 import { ProfileHero } from './profile-hero';
 import { ProfileLayout } from './profile-layout';
-import { SocialLinksCard } from './social-links-card';
-import { SocialLinksModal } from './social-links-modal';
 
 export const VIEWING_AS_ATTENDEE = 'You are viewing as attendee...';
 export const PREVIEW_RATE_NOTE = 'Attendees use RATE to rate you after your events.';
@@ -38,7 +36,6 @@ export function HostOwnProfile({
   onPreviewTip = () => notifyInfo(PREVIEW_TIP_NOTE),
 }: HostOwnProfileProps) {
   const [asAttendee, setAsAttendee] = useState(false);
-  const [linksOpen, links] = useDisclosure(false);
 
   const toggle = (
     <Button
@@ -63,52 +60,41 @@ export function HostOwnProfile({
   );
 
   return (
-    <>
-      <ProfileLayout
-        hero={<ProfileHero details={details} actions={actions} />}
-        notice={
-          asAttendee ? (
-            <Alert color="brand" variant="light" icon={<IconEye aria-hidden="true" />}>
-              {VIEWING_AS_ATTENDEE}
-            </Alert>
-          ) : null
-        }
-        aside={
-          <>
-            <BioCard
-              bio={details.bio}
-              emptyText={
-                asAttendee ? 'No bio yet.' : 'Tell attendees about yourself in Edit Profile.'
-              }
-            />
-            <SocialLinksCard
-              links={details.social_links}
-              onEdit={asAttendee ? undefined : links.open}
-            />
-          </>
-        }
-        main={
-          <ProfileEventsSection
-            title="Upcoming Events"
-            events={details.upcoming_events}
-            eventHref={paths.host.eventDetails.getHref}
-            emptyText={MSG.noEvents}
-            emptyAction={
-              asAttendee ? null : (
-                <Anchor component={Link} to={paths.host.events.getHref()} size="sm">
-                  Create an event in My Events
-                </Anchor>
-              )
+    <ProfileLayout
+      hero={<ProfileHero details={details} actions={actions} />}
+      notice={
+        asAttendee ? (
+          <Alert color="brand" variant="light" icon={<IconEye aria-hidden="true" />}>
+            {VIEWING_AS_ATTENDEE}
+          </Alert>
+        ) : null
+      }
+      aside={
+        <>
+          <BioCard
+            bio={details.bio}
+            emptyText={
+              asAttendee ? 'No bio yet.' : 'Tell attendees about yourself in Edit Profile.'
             }
           />
-        }
-      />
-      <SocialLinksModal
-        opened={linksOpen}
-        userId={details.id}
-        links={details.social_links}
-        onDone={links.close}
-      />
-    </>
+          <OwnSocialLinks details={details} editable={!asAttendee} />
+        </>
+      }
+      main={
+        <ProfileEventsSection
+          title="Upcoming Events"
+          events={details.upcoming_events}
+          eventHref={paths.host.eventDetails.getHref}
+          emptyText={MSG.noEvents}
+          emptyAction={
+            asAttendee ? null : (
+              <Anchor component={Link} to={paths.host.events.getHref()} size="sm">
+                Create an event in My Events
+              </Anchor>
+            )
+          }
+        />
+      }
+    />
   );
 }

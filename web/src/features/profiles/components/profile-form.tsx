@@ -17,9 +17,10 @@ import {
   Textarea,
   TextInput,
   Title,
+  type GridColProps,
 } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
-import { useForm } from '@mantine/form';
+import { useForm, type UseFormReturnType } from '@mantine/form';
 import dayjs from 'dayjs';
 import { useState, type ReactNode } from 'react';
 import { ImageCropInput } from '@/components/ui/image-crop-input';
@@ -27,75 +28,135 @@ import { schemaErrors, showFormError } from '@/lib/form-errors';
 import { notifySuccess } from '@/lib/notify';
 import { useUpdateProfile } from '../api/update-profile';
 import { countryOptions } from '../utils/countries';
-import { shownNameOf } from '../utils/profile-text';
+import {
+  initialValuesOf,
+  profileFormData,
+  profileTextFields,
+  type ImageField,
+  type ProfileFormValues,
+} from '../utils/profile-form-values';
 
-/** Crop shapes the server expects: a square avatar and an 8:3 cover. */
-export const PROFILE_IMAGE_ASPECT = 1;
-export const COVER_PHOTO_ASPECT = 8 / 3;
+type ProfileFormState = UseFormReturnType<ProfileFormValues>;
 
-export interface ProfileFormValues {
-  display_name: string;
-  name: string;
-  bio: string;
-  date_of_birth: string | null;
-  gender: string | null;
-  address: string;
-  zip: string;
-  city: string;
-  state: string;
-  country: string | null;
-  default_login: string;
-  profile_image: File | null;
-  cover_photo: File | null;
+const HALF: GridColProps['span'] = { base: 12, sm: 6 };
+const THIRD: GridColProps['span'] = { base: 12, sm: 4 };
+const OPTIONAL = 'Optional.';
+
+/** A text field as the form lays it out: its words, its autofill hint, its column width. */
+interface TextFieldSpec {
+  field: 'display_name' | 'name' | 'address' | 'zip' | 'city' | 'state';
+  label: string;
+  description: string;
+  autoComplete: string;
+  required?: boolean;
+  span: GridColProps['span'];
 }
 
-const IMAGE_FIELDS = ['profile_image', 'cover_photo'] as const;
-type TextField = Exclude<keyof ProfileFormValues, (typeof IMAGE_FIELDS)[number]>;
+const NAME_FIELDS: readonly TextFieldSpec[] = [
+  {
+    field: 'display_name',
+    label: 'Display Name',
+    description: 'Shown to attendees on your profile and events.',
+    autoComplete: 'nickname',
+    required: true,
+    span: HALF,
+  },
+  {
+    field: 'name',
+    label: 'Full Name',
+    description: 'Your legal name.',
+    autoComplete: 'name',
+    required: true,
+    span: HALF,
+  },
+];
 
-function initialValuesOf(details: UserDetails): ProfileFormValues {
-  const own = details.private;
-  return {
-    display_name: shownNameOf(details),
-    name: details.name,
-    bio: details.bio ?? '',
-    date_of_birth: own?.date_of_birth ?? null,
-    gender: own?.gender ?? null,
-    address: own?.address ?? '',
-    zip: own?.zip ?? '',
-    city: own?.city ?? '',
-    state: own?.state ?? '',
-    country: own?.country ?? null,
-    default_login: String(own?.default_login ?? ROLE.host),
-    profile_image: null,
-    cover_photo: null,
-  };
+const ADDRESS_FIELDS: readonly TextFieldSpec[] = [
+  {
+    field: 'address',
+    label: 'Address',
+    description: OPTIONAL,
+    autoComplete: 'street-address',
+    span: 12,
+  },
+  { field: 'zip', label: 'Zip', description: OPTIONAL, autoComplete: 'postal-code', span: THIRD },
+  {
+    field: 'city',
+    label: 'City',
+    description: OPTIONAL,
+    autoComplete: 'address-level2',
+    span: THIRD,
+  },
+  {
+    field: 'state',
+    label: 'State',
+    description: OPTIONAL,
+    autoComplete: 'address-level1',
+    span: THIRD,
+  },
+];
+
+function TextFieldCols({
+  form,
+  fields,
+}: {
+  form: ProfileFormState;
+  fields: readonly TextFieldSpec[];
+}) {
+  return fields.map((spec) => (
+    <Grid.Col key={spec.field} span={spec.span}>
+      <TextInput
+        label={spec.label}
+        description={spec.description}
+        autoComplete={spec.autoComplete}
+        required={spec.required}
+        {...form.getInputProps(spec.field)}
+      />
+    </Grid.Col>
+  ));
 }
 
-/** The text part of the request, as the multipart form sends it: every value a string. */
-export function profileTextFields(values: ProfileFormValues): Record<TextField, string> {
-  return {
-    display_name: values.display_name,
-    name: values.name,
-    bio: values.bio,
-    date_of_birth: values.date_of_birth ?? '',
-    gender: values.gender ?? '',
-    address: values.address,
-    zip: values.zip,
-    city: values.city,
-    state: values.state,
-    country: values.country ?? '',
-    default_login: values.default_login,
-  };
-}
+/** Crop shapes the server expects: an 8:3 cover and a square avatar. */
+const IMAGE_INPUTS: readonly {
+  field: ImageField;
+  label: string;
+  aspect: number;
+  savedUrl: 'cover_photo_path' | 'profile_image_path';
+  span: GridColProps['span'];
+}[] = [
+  {
+    field: 'cover_photo',
+    label: 'Cover Image',
+    aspect: 8 / 3,
+    savedUrl: 'cover_photo_path',
+    span: { base: 12, md: 8 },
+  },
+  {
+    field: 'profile_image',
+    label: 'Profile Image',
+    aspect: 1,
+    savedUrl: 'profile_image_path',
+    span: { base: 12, md: 4 },
+  },
+];
 
-function toFormData(values: ProfileFormValues): FormData {
-  const form = new FormData();
-  for (const [field, value] of Object.entries(profileTextFields(values))) form.set(field, value);
-  for (const field of IMAGE_FIELDS) {
-    const file = values[field];
-    if (file) form.set(field, file, file.name);
-  }
-  return form;
+function ImageCols({ form, details }: { form: ProfileFormState; details: UserDetails }) {
+  return IMAGE_INPUTS.map((image) => {
+    const error = form.errors[image.field];
+    return (
+      <Grid.Col key={image.field} span={image.span}>
+        <ImageCropInput
+          label={image.label}
+          aspect={image.aspect}
+          value={form.values[image.field]}
+          currentImageUrl={details[image.savedUrl]}
+          onChange={(file) => form.setFieldValue(image.field, file)}
+          error={typeof error === 'string' ? error : undefined}
+          maxBytes={IMAGE_UPLOAD_MAX_BYTES}
+        />
+      </Grid.Col>
+    );
+  });
 }
 
 function FormSection({ title, children }: { title: string; children: ReactNode }) {
@@ -126,7 +187,7 @@ export function ProfileForm({ details, onSaved }: ProfileFormProps) {
   });
 
   const submit = (values: ProfileFormValues) => {
-    save.mutate(toFormData(values), {
+    save.mutate(profileFormData(values), {
       onSuccess: ({ msg, data }) => {
         if (msg) notifySuccess(msg);
         onSaved(data);
@@ -135,62 +196,19 @@ export function ProfileForm({ details, onSaved }: ProfileFormProps) {
     });
   };
 
-  const imageError = (field: (typeof IMAGE_FIELDS)[number]) => {
-    const error = form.errors[field];
-    return typeof error === 'string' ? error : undefined;
-  };
-
   return (
     <form onSubmit={form.onSubmit(submit)} noValidate aria-label="Profile details">
       <Stack gap="lg">
         <FormSection title="Images">
           <Grid gap="lg">
-            <Grid.Col span={{ base: 12, md: 8 }}>
-              <ImageCropInput
-                label="Cover Image"
-                aspect={COVER_PHOTO_ASPECT}
-                value={form.values.cover_photo}
-                currentImageUrl={details.cover_photo_path}
-                onChange={(file) => form.setFieldValue('cover_photo', file)}
-                error={imageError('cover_photo')}
-                maxBytes={IMAGE_UPLOAD_MAX_BYTES}
-              />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, md: 4 }}>
-              <ImageCropInput
-                label="Profile Image"
-                aspect={PROFILE_IMAGE_ASPECT}
-                value={form.values.profile_image}
-                currentImageUrl={details.profile_image_path}
-                onChange={(file) => form.setFieldValue('profile_image', file)}
-                error={imageError('profile_image')}
-                maxBytes={IMAGE_UPLOAD_MAX_BYTES}
-              />
-            </Grid.Col>
+            <ImageCols form={form} details={details} />
           </Grid>
         </FormSection>
 
         <FormSection title="About you">
           <Stack gap="md">
             <Grid gap="md">
-              <Grid.Col span={{ base: 12, sm: 6 }}>
-                <TextInput
-                  label="Display Name"
-                  description="Shown to attendees on your profile and events."
-                  autoComplete="nickname"
-                  required
-                  {...form.getInputProps('display_name')}
-                />
-              </Grid.Col>
-              <Grid.Col span={{ base: 12, sm: 6 }}>
-                <TextInput
-                  label="Full Name"
-                  description="Your legal name."
-                  autoComplete="name"
-                  required
-                  {...form.getInputProps('name')}
-                />
-              </Grid.Col>
+              <TextFieldCols form={form} fields={NAME_FIELDS} />
             </Grid>
             <Textarea
               label="Bio"
@@ -205,7 +223,7 @@ export function ProfileForm({ details, onSaved }: ProfileFormProps) {
 
         <FormSection title="Contact">
           <Grid gap="md">
-            <Grid.Col span={{ base: 12, sm: 6 }}>
+            <Grid.Col span={HALF}>
               <TextInput
                 label="Phone"
                 description="Set when you registered; it cannot be changed here."
@@ -213,7 +231,7 @@ export function ProfileForm({ details, onSaved }: ProfileFormProps) {
                 disabled
               />
             </Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 6 }}>
+            <Grid.Col span={HALF}>
               <TextInput
                 label="Email"
                 description="Your login email; it cannot be changed."
@@ -226,10 +244,10 @@ export function ProfileForm({ details, onSaved }: ProfileFormProps) {
 
         <FormSection title="Personal details">
           <Grid gap="md">
-            <Grid.Col span={{ base: 12, sm: 6 }}>
+            <Grid.Col span={HALF}>
               <DateInput
                 label="Date of birth"
-                description="Optional."
+                description={OPTIONAL}
                 placeholder="Pick a date"
                 valueFormat="MMMM D, YYYY"
                 defaultLevel="decade"
@@ -240,10 +258,10 @@ export function ProfileForm({ details, onSaved }: ProfileFormProps) {
                 {...form.getInputProps('date_of_birth')}
               />
             </Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 6 }}>
+            <Grid.Col span={HALF}>
               <Select
                 label="Gender"
-                description="Optional."
+                description={OPTIONAL}
                 placeholder="Choose"
                 data={[
                   { value: 'male', label: 'Male' },
@@ -259,42 +277,11 @@ export function ProfileForm({ details, onSaved }: ProfileFormProps) {
 
         <FormSection title="Address">
           <Grid gap="md">
-            <Grid.Col span={12}>
-              <TextInput
-                label="Address"
-                description="Optional."
-                autoComplete="street-address"
-                {...form.getInputProps('address')}
-              />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 4 }}>
-              <TextInput
-                label="Zip"
-                description="Optional."
-                autoComplete="postal-code"
-                {...form.getInputProps('zip')}
-              />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 4 }}>
-              <TextInput
-                label="City"
-                description="Optional."
-                autoComplete="address-level2"
-                {...form.getInputProps('city')}
-              />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 4 }}>
-              <TextInput
-                label="State"
-                description="Optional."
-                autoComplete="address-level1"
-                {...form.getInputProps('state')}
-              />
-            </Grid.Col>
+            <TextFieldCols form={form} fields={ADDRESS_FIELDS} />
             <Grid.Col span={12}>
               <Select
                 label="Country"
-                description="Optional."
+                description={OPTIONAL}
                 placeholder="Search for a country"
                 data={countryOptions(details.private?.country)}
                 searchable

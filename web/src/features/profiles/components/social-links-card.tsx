@@ -10,6 +10,7 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
+import { PlainList } from '@/components/ui/plain-list';
 import classes from './profile.module.css';
 
 export const NO_SOCIAL_LINKS_OWN = 'Please add some social links to show here.';
@@ -40,7 +41,7 @@ export function SocialLinksCard({ links, onEdit }: SocialLinksCardProps) {
             {onEdit ? NO_SOCIAL_LINKS_OWN : NO_SOCIAL_LINKS_OTHER}
           </Text>
         ) : (
-          <Stack component="ul" gap="sm" m={0} p={0} style={{ listStyle: 'none' }}>
+          <PlainList gap="sm">
             {links.map((link) => (
               <li key={link.id}>
                 <Anchor
@@ -58,7 +59,7 @@ export function SocialLinksCard({ links, onEdit }: SocialLinksCardProps) {
                 </Anchor>
               </li>
             ))}
-          </Stack>
+          </PlainList>
         )}
       </Stack>
     </Paper>

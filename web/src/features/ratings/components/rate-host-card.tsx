@@ -1,8 +1,9 @@
 import { MSG } from '@floorfill/shared';
-import { Button, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconStar } from '@tabler/icons-react';
-import { lazy, Suspense, useId, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
+import { ActionCard } from '@/components/ui/action-card';
 import { notifyError } from '@/lib/notify';
 
 // The dialog's code (the rating input, the form) loads when it is first opened, not with the
@@ -29,7 +30,6 @@ export function RateHostCard({ hostId, eventId, isRated, isGuest }: RateHostCard
   if (opened && !wanted) setWanted(true);
   // Hidden at once on success, before the refetched details say `is_rated`.
   const [ratedHere, setRatedHere] = useState(false);
-  const titleId = useId();
 
   if (isRated || ratedHere) return null;
 
@@ -39,14 +39,10 @@ export function RateHostCard({ hostId, eventId, isRated, isGuest }: RateHostCard
   };
 
   return (
-    <Paper withBorder radius="lg" p="lg" component="section" aria-labelledby={titleId}>
-      <Stack gap="sm" align="flex-start">
-        <Title order={2} fz="lg" id={titleId}>
-          Rate The Host
-        </Title>
-        <Text size="sm" c="dimmed">
-          How is the music tonight? Your rating helps other attendees.
-        </Text>
+    <ActionCard
+      title="Rate The Host"
+      text="How is the music tonight? Your rating helps other attendees."
+      action={
         <Button
           variant="light"
           leftSection={<IconStar size={16} aria-hidden="true" />}
@@ -54,7 +50,8 @@ export function RateHostCard({ hostId, eventId, isRated, isGuest }: RateHostCard
         >
           Rate The Host
         </Button>
-      </Stack>
+      }
+    >
       {wanted ? (
         <Suspense fallback={null}>
           <RateHostModal
@@ -66,6 +63,6 @@ export function RateHostCard({ hostId, eventId, isRated, isGuest }: RateHostCard
           />
         </Suspense>
       ) : null}
-    </Paper>
+    </ActionCard>
   );
 }

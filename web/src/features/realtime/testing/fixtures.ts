@@ -6,6 +6,7 @@ import type {
 } from '@floorfill/shared';
 import { DEFAULT_REQUEST_SETTINGS } from '@floorfill/shared';
 import { eventSummary } from '@/features/events/testing/event-fixture';
+import type { RoomPush } from '../event-room';
 
 /** Test data for the live screens; override what a test cares about. */
 
@@ -49,6 +50,11 @@ export function groupedSong(overrides: Partial<GroupedSongRequest> = {}): Groupe
     free_text: false,
     ...overrides,
   };
+}
+
+/** The push that adds or updates one song of the queue, as write `seq`. */
+export function upsertedPush(seq: number, overrides: Partial<GroupedSongRequest> = {}): RoomPush {
+  return { type: 'request:upserted', eventId: 7, seq, request: groupedSong(overrides) };
 }
 
 export function attendeeEventDetails(

@@ -1,6 +1,7 @@
 import { ActionIcon, Card, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { IconWifiOff, IconX } from '@tabler/icons-react';
 import type { QueryKey } from '@tanstack/react-query';
+import { PlainList } from '@/components/ui/plain-list';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { dropRequest, useKeptRequests } from '../api/request-outbox';
 import { OUTBOX_MSG, useRequestOutbox } from '../api/song-requests';
@@ -35,14 +36,7 @@ export function OutboxRequests({ eventId, userId, detailsKey, live }: OutboxRequ
 
   if (kept.length === 0) return null;
   return (
-    <Stack
-      component="ul"
-      gap="xs"
-      p={0}
-      m={0}
-      style={{ listStyle: 'none' }}
-      aria-label="Waiting to send"
-    >
+    <PlainList aria-label="Waiting to send">
       {kept.map((request) => (
         <Card
           key={request.key}
@@ -83,6 +77,6 @@ export function OutboxRequests({ eventId, userId, detailsKey, live }: OutboxRequ
           </Group>
         </Card>
       ))}
-    </Stack>
+    </PlainList>
   );
 }

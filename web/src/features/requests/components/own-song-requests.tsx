@@ -10,6 +10,7 @@ import {
   IconX,
 } from '@tabler/icons-react';
 import { useMemo } from 'react';
+import { PlainList } from '@/components/ui/plain-list';
 import { formatClock, useNow } from '@/lib/clock';
 import { stageLabel, timelineOf, type RequestStage } from '../utils/timeline';
 import { SongArtwork } from './song-artwork';
@@ -107,14 +108,7 @@ export function OwnSongRequests({
   }
   const clock = (iso: string) => formatClock(iso, timeZone);
   return (
-    <Stack
-      component="ol"
-      gap="xs"
-      p={0}
-      m={0}
-      style={{ listStyle: 'none' }}
-      aria-label="Your requests"
-    >
+    <PlainList ordered aria-label="Your requests">
       {items.map(({ request, stage }) => (
         <Card
           key={request.id}
@@ -159,6 +153,6 @@ export function OwnSongRequests({
           </Group>
         </Card>
       ))}
-    </Stack>
+    </PlainList>
   );
 }

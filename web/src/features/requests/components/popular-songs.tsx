@@ -1,12 +1,13 @@
 import type { PopularSong } from '@floorfill/shared';
-import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Stack, Text, Title } from '@mantine/core';
 import type { QueryKey } from '@tanstack/react-query';
 import { useId } from 'react';
+import { PlainList } from '@/components/ui/plain-list';
 import { useKeptRequests } from '../api/request-outbox';
+import { songLabel } from '../utils/song-label';
 import { songRequestPayload, type SongRequestPayload } from '../utils/song-request-payload';
 import { useRequestSong } from '../utils/use-request-song';
-import { SongArtwork } from './song-artwork';
-import { SongText } from './song-text';
+import { SongCard } from './song-card';
 
 interface PopularSongsProps {
   /** The line's most requested waiting songs (`EventLine.popular`). */
@@ -20,10 +21,6 @@ interface PopularSongsProps {
   requested: ReadonlySet<string>;
   canRequest: boolean;
   firstRequest: boolean;
-}
-
-function songLabel(song: PopularSong): string {
-  return song.song_artist ? `${song.song_name} by ${song.song_artist}` : song.song_name;
 }
 
 /**
@@ -70,38 +67,22 @@ export function PopularSongs({
       <Title order={2} fz="lg" id={titleId}>
         Popular in the room
       </Title>
-      <Stack
-        component="ol"
-        gap="xs"
-        p={0}
-        m={0}
-        style={{ listStyle: 'none' }}
-        aria-labelledby={titleId}
-      >
+      <PlainList ordered aria-labelledby={titleId}>
         {popular.map((song) => {
           const mine =
             requested.has(song.song_id) ||
             kept.some((request) => request.payload.songId === song.song_id);
           return (
-            <Card key={song.song_id} component="li" withBorder radius="md" padding="sm">
-              <Group wrap="nowrap" gap="sm">
-                <SongArtwork
-                  src={song.song_image}
-                  songId={song.song_id}
-                  title={song.song_name}
-                  size={48}
-                />
-                <Stack gap={0} flex={1} miw={0}>
-                  <SongText
-                    title={song.song_name}
-                    artist={song.song_artist}
-                    album={song.album_name}
-                  />
-                  <Text size="sm" c="dimmed">
-                    {requestsText(song.request_count)}
-                  </Text>
-                </Stack>
-                {mine ? (
+            <SongCard
+              key={song.song_id}
+              song={song}
+              detail={
+                <Text size="sm" c="dimmed">
+                  {requestsText(song.request_count)}
+                </Text>
+              }
+              action={
+                mine ? (
                   <Badge color="teal.9" variant="filled">
                     Yours
                   </Badge>
@@ -116,12 +97,12 @@ export function PopularSongs({
                   >
                     +1
                   </Button>
-                )}
-              </Group>
-            </Card>
+                )
+              }
+            />
           );
         })}
-      </Stack>
+      </PlainList>
     </Stack>
   );
 }

@@ -19,10 +19,10 @@ import { api } from '@/lib/api-client';
 import { renderWithProviders, stubApi } from '@/testing/render';
 import { OUTBOX_MSG } from '../api/song-requests';
 import { requestedSongIds } from '../utils/own-requests';
+import { CANCEL_SETTLE_MS } from '../utils/use-settled-cancel';
+import { askAnywayLabel } from './ask-anyway';
 import {
-  askAnywayLabel,
   CANCEL_FROM_RESULTS,
-  CANCEL_SETTLE_MS,
   NO_SONGS_FOUND,
   SEARCH_NEEDS_CONNECTION,
   SongSearch,

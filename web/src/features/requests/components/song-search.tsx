@@ -1,5 +1,4 @@
 import {
-  DEDICATION_MAX,
   MSG,
   SONG_SEARCH_DEBOUNCE_MS,
   SONG_SEARCH_TERM_MAX,
@@ -8,47 +7,28 @@ import {
   type NowPlaying,
   type SongRequest,
 } from '@floorfill/shared';
-import {
-  Button,
-  Card,
-  Collapse,
-  Group,
-  Loader,
-  Stack,
-  Text,
-  TextInput,
-  UnstyledButton,
-} from '@mantine/core';
+import { Loader, Stack, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import {
-  IconChevronDown,
-  IconHeart,
-  IconMoodEmpty,
-  IconPencil,
-  IconPlus,
-  IconSearch,
-  IconWifiOff,
-  IconX,
-} from '@tabler/icons-react';
+import { IconMoodEmpty, IconSearch, IconWifiOff } from '@tabler/icons-react';
 import type { QueryKey } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { PlainList } from '@/components/ui/plain-list';
 import { lazyConfirmDialog, truncate } from '@/features/events';
 import { errorMessageOf } from '@/lib/api-client';
-import { formatClock, useNow } from '@/lib/clock';
+import { useNow } from '@/lib/clock';
 import { LazyDialog } from '@/lib/lazy-dialog';
 import { useOnline } from '@/lib/online';
 import { afterNextPaint } from '@/lib/idle';
-import { notifyError, notifySuccess } from '@/lib/notify';
-import { dropRequest, useKeptRequests } from '../api/request-outbox';
 import { useSongSearch } from '../api/search-songs';
-import { useCancelSongRequest } from '../api/song-requests';
 import { freeTextPayload, songRequestPayload } from '../utils/song-request-payload';
 import { splitTypedSong } from '../utils/typed-song';
 import { requestStage, type RequestStage } from '../utils/timeline';
+import { useCancelFromResults } from '../utils/use-cancel-from-results';
 import { useRequestSong } from '../utils/use-request-song';
-import { isSettled, StageLine } from './own-song-requests';
-import { SongArtwork } from './song-artwork';
-import { SongText } from './song-text';
+import { AskAnyway } from './ask-anyway';
+import { DedicationField } from './dedication-field';
+import { Notice, SearchingNotice } from './search-notices';
+import { SearchResultCard } from './search-result-card';
 
 export const NO_SONGS_FOUND = 'No songs found';
 
@@ -58,11 +38,6 @@ export const SEARCH_NEEDS_CONNECTION =
 
 /** How often a requested result's estimate ("in about 6 min") is worked out again. */
 const STAGE_REFRESH_MS = 15_000;
-
-/** The offer of a song the search did not find, sent as typed. */
-export function askAnywayLabel(typed: string): string {
-  return `Request “${typed}” anyway`;
-}
 
 interface SongSearchProps {
   eventId: number;
@@ -92,206 +67,12 @@ export interface SearchRoom {
   timeZone: string;
 }
 
-/**
- * A button that has just turned from Request into Cancel in the same spot
- * takes no tap for this long: the second tap of a double tap lands on it.
- */
-export const CANCEL_SETTLE_MS = 1000;
-
 /** The confirm dialog's words for cancelling a song from the results. */
 export const CANCEL_FROM_RESULTS = {
   title: 'Cancel song request?',
   confirm: 'Remove request',
   text: (songName: string) => `“${songName}” will be removed from your requests.`,
 } as const;
-
-/** Calls `onCancel` only when the button has shown Cancel for at least CANCEL_SETTLE_MS. */
-function useSettledCancel(requested: boolean, onCancel: () => void): () => void {
-  const since = useRef(requested ? 0 : Number.POSITIVE_INFINITY);
-  useEffect(() => {
-    since.current = requested ? performance.now() : Number.POSITIVE_INFINITY;
-  }, [requested]);
-  return () => {
-    if (performance.now() - since.current >= CANCEL_SETTLE_MS) onCancel();
-  };
-}
-
-function songLabel(song: CatalogSong): string {
-  return song.song_artist ? `${song.song_name} by ${song.song_artist}` : song.song_name;
-}
-
-interface ResultCardProps {
-  song: CatalogSong;
-  requested: boolean;
-  /** Where the guest's request for this song stands, once the room knows it. */
-  stage: RequestStage | null;
-  timeZone: string;
-  busy: boolean;
-  canRequest: boolean;
-  onRequest: (song: CatalogSong) => void;
-  onCancel: (song: CatalogSong) => void;
-}
-
-function ResultCard({
-  song,
-  requested,
-  stage,
-  timeZone,
-  busy,
-  canRequest,
-  onRequest,
-  onCancel,
-}: ResultCardProps) {
-  const cancel = useSettledCancel(requested, () => onCancel(song));
-  return (
-    <Card component="li" withBorder radius="md" padding="sm">
-      <Group wrap="nowrap" gap="sm">
-        <SongArtwork src={song.song_image} songId={song.song_id} title={song.song_name} size={48} />
-        <Stack gap={0} flex={1} miw={0}>
-          <SongText title={song.song_name} artist={song.song_artist} album={song.album_name} />
-          {requested && stage ? (
-            <StageLine stage={stage} clock={(iso) => formatClock(iso, timeZone)} />
-          ) : null}
-        </Stack>
-        {requested && stage && isSettled(stage) ? null : requested ? (
-          <Button
-            size="sm"
-            variant="default"
-            leftSection={<IconX size={14} aria-hidden="true" />}
-            loading={busy}
-            onClick={cancel}
-            aria-label={`Cancel request for ${songLabel(song)}`}
-          >
-            Cancel
-          </Button>
-        ) : (
-          <Button
-            size="sm"
-            leftSection={<IconPlus size={14} aria-hidden="true" />}
-            loading={busy}
-            disabled={!canRequest}
-            onClick={() => onRequest(song)}
-            aria-label={`Request ${songLabel(song)}`}
-          >
-            Request
-          </Button>
-        )}
-      </Group>
-    </Card>
-  );
-}
-
-interface AskAnywayProps {
-  /** The search box's text, trimmed. */
-  typed: string;
-  /** Nothing was found: the offer is the screen's one action. Otherwise it sits below the results. */
-  prominent: boolean;
-  requested: boolean;
-  busy: boolean;
-  canRequest: boolean;
-  onRequest: () => void;
-  onCancel: () => void;
-}
-
-/**
- * "Request “…” anyway" (issue 15): the typed text goes to the DJ as a song,
- * in one tap, without a form: "Title - Artist" names the artist too, and the
- * prominent offer says how it will be sent. Below results it is a quiet
- * link-like button, for the song the results do not have.
- */
-function AskAnyway({
-  typed,
-  prominent,
-  requested,
-  busy,
-  canRequest,
-  onRequest,
-  onCancel,
-}: AskAnywayProps) {
-  const song = splitTypedSong(typed);
-  const label = askAnywayLabel(typed);
-  const cancel = useSettledCancel(requested, onCancel);
-  if (requested) {
-    return (
-      <Group gap="xs" justify="center" wrap="nowrap">
-        <Text size="sm" c="dimmed" miw={0} style={{ overflowWrap: 'anywhere' }}>
-          You asked for “{typed}”.
-        </Text>
-        <Button
-          size="xs"
-          variant="default"
-          leftSection={<IconX size={14} aria-hidden="true" />}
-          loading={busy}
-          onClick={cancel}
-          aria-label={`Cancel request for “${typed}”`}
-          style={{ flex: 'none' }}
-        >
-          Cancel
-        </Button>
-      </Group>
-    );
-  }
-  const wrapping = { label: { whiteSpace: 'normal' as const, overflowWrap: 'anywhere' as const } };
-  if (!prominent) {
-    return (
-      <Button
-        variant="subtle"
-        size="sm"
-        h="auto"
-        py={6}
-        styles={wrapping}
-        leftSection={<IconPencil size={14} aria-hidden="true" />}
-        loading={busy}
-        disabled={!canRequest}
-        onClick={onRequest}
-        style={{ alignSelf: 'center' }}
-      >
-        {label}
-      </Button>
-    );
-  }
-  return (
-    <Stack gap={6} align="stretch">
-      <Button
-        size="md"
-        h="auto"
-        py="xs"
-        styles={wrapping}
-        leftSection={<IconPlus size={16} aria-hidden="true" />}
-        loading={busy}
-        disabled={!canRequest}
-        onClick={onRequest}
-      >
-        {label}
-      </Button>
-      <Text size="sm" c="dimmed" ta="center" style={{ overflowWrap: 'anywhere' }}>
-        {song.artist
-          ? `Sent as “${song.title}” by ${song.artist}, marked as typed by you.`
-          : 'Sent as you typed it. Name the artist too with “Title - Artist”.'}
-      </Text>
-    </Stack>
-  );
-}
-
-function SearchingNotice() {
-  return (
-    <Stack align="center" py="md" gap="xs" role="status">
-      <Loader size="sm" aria-hidden="true" />
-      <Text c="dimmed">Searching…</Text>
-    </Stack>
-  );
-}
-
-function Notice({ children, icon }: { children: string; icon?: ReactNode }) {
-  return (
-    <Stack align="center" gap={6} py="md" c="dimmed">
-      {icon}
-      <Text c="dimmed" ta="center">
-        {children}
-      </Text>
-    </Stack>
-  );
-}
 
 /**
  * The request, first on the guest's event page (issue 15): a search box
@@ -313,19 +94,13 @@ export function SongSearch({
   const [term, setTerm] = useState('');
   const [dedication, setDedication] = useState('');
   const [dedicating, setDedicating] = useState(false);
-  const dedicationId = useId();
   const input = useRef<HTMLInputElement>(null);
   const [debounced] = useDebouncedValue(term.trim(), SONG_SEARCH_DEBOUNCE_MS);
   // Clearing the field shows the hint at once; only typing waits for the pause.
   const query = term.trim() ? debounced : '';
   const search = useSongSearch(query);
   const { request: send, busySongId: sending } = useRequestSong({ detailsKey, firstRequest });
-  const cancel = useCancelSongRequest(detailsKey);
-  const [cancelling, setCancelling] = useState<string | null>(null);
-  // The song whose Cancel was tapped in the results, waiting for the guest to confirm.
-  const [confirming, setConfirming] = useState<{ songId: string; name: string } | null>(null);
-  // Songs kept on the phone until it is back online count as requested: Cancel drops them.
-  const kept = useKeptRequests(attendeeId, eventId);
+  const cancel = useCancelFromResults({ eventId, attendeeId, detailsKey, requested });
 
   // Once the page's frame is painted: focusing before would lay the page out inside the task
   // that draws it.
@@ -346,11 +121,14 @@ export function SongSearch({
   const searching = typing || search.isFetching;
   const songs = query ? search.data : undefined;
 
+  // A dedication goes with one request: once it is sent, the field empties and folds away.
+  function clearDedication() {
+    setDedication('');
+    setDedicating(false);
+  }
+
   function request(song: CatalogSong) {
-    send(songRequestPayload(song, eventId, attendeeId, dedication), () => {
-      setDedication('');
-      setDedicating(false);
-    });
+    send(songRequestPayload(song, eventId, attendeeId, dedication), clearDedication);
   }
 
   // The search box's text as a song of its own, for "Request “…” anyway".
@@ -361,32 +139,7 @@ export function SongSearch({
 
   function requestTyped() {
     if (!typedRequest) return;
-    send(typedRequest, () => {
-      setDedication('');
-      setDedicating(false);
-    });
-  }
-
-  function isRequested(songId: string): boolean {
-    return requested.has(songId) || kept.some((request) => request.payload.songId === songId);
-  }
-
-  function cancelRequest(songId: string) {
-    setConfirming(null);
-    const waiting = kept.find((request) => request.payload.songId === songId);
-    if (waiting) {
-      dropRequest(waiting.key);
-      return;
-    }
-    setCancelling(songId);
-    cancel.mutate(
-      { eventId, songId },
-      {
-        onSuccess: ({ msg }) => notifySuccess(msg),
-        onError: (error) => notifyError(errorMessageOf(error)),
-        onSettled: () => setCancelling(null),
-      },
-    );
+    send(typedRequest, clearDedication);
   }
 
   function askAnyway(prominent: boolean): ReactNode {
@@ -396,11 +149,11 @@ export function SongSearch({
       <AskAnyway
         typed={typed}
         prominent={prominent}
-        requested={isRequested(songId)}
-        busy={sending === songId || cancelling === songId}
+        requested={cancel.isRequested(songId)}
+        busy={sending === songId || cancel.cancelling === songId}
         canRequest={canRequest}
         onRequest={requestTyped}
-        onCancel={() => setConfirming({ songId, name: typed })}
+        onCancel={() => cancel.ask({ songId, name: typed })}
       />
     );
   }
@@ -432,31 +185,25 @@ export function SongSearch({
   } else {
     body = (
       <>
-        <Stack
-          component="ul"
-          gap="xs"
-          p={0}
-          m={0}
-          style={{ listStyle: 'none', opacity: searching ? 0.6 : 1 }}
+        <PlainList
+          style={{ opacity: searching ? 0.6 : 1 }}
           aria-label="Search results"
           aria-busy={searching}
         >
           {songs.map((song) => (
-            <ResultCard
+            <SearchResultCard
               key={song.song_id}
               song={song}
-              requested={isRequested(song.song_id)}
+              requested={cancel.isRequested(song.song_id)}
               stage={stageOf(song.song_id)}
               timeZone={room?.timeZone ?? 'UTC'}
-              busy={sending === song.song_id || cancelling === song.song_id}
+              busy={sending === song.song_id || cancel.cancelling === song.song_id}
               canRequest={canRequest}
               onRequest={request}
-              onCancel={(picked) =>
-                setConfirming({ songId: picked.song_id, name: picked.song_name })
-              }
+              onCancel={(picked) => cancel.ask({ songId: picked.song_id, name: picked.song_name })}
             />
           ))}
-        </Stack>
+        </PlainList>
         {searching ? null : askAnyway(false)}
       </>
     );
@@ -479,48 +226,25 @@ export function SongSearch({
         // Closed, or the guest's cap reached: the page says why above the box.
         disabled={!canRequest}
       />
-      <UnstyledButton
+      <DedicationField
+        value={dedication}
+        onChange={setDedication}
+        opened={dedicating}
+        onToggle={() => setDedicating((open) => !open)}
         disabled={!canRequest}
-        onClick={() => setDedicating((open) => !open)}
-        aria-expanded={dedicating}
-        aria-controls={dedicationId}
-        style={{ alignSelf: 'flex-start' }}
-      >
-        <Group gap={4} c="dimmed">
-          <IconHeart size={14} aria-hidden="true" />
-          <Text size="sm" c="dimmed">
-            {dedication.trim() ? 'Dedication added' : 'Add a dedication (optional)'}
-          </Text>
-          <IconChevronDown
-            size={14}
-            aria-hidden="true"
-            style={{ transform: dedicating ? 'rotate(180deg)' : undefined }}
-          />
-        </Group>
-      </UnstyledButton>
-      <Collapse expanded={dedicating} id={dedicationId}>
-        <TextInput
-          label="Dedication"
-          description="Sent with your next request; only the DJ sees it."
-          placeholder="For Sam, happy birthday!"
-          value={dedication}
-          onChange={(event) => setDedication(event.currentTarget.value)}
-          maxLength={DEDICATION_MAX}
-          autoComplete="off"
-        />
-      </Collapse>
+      />
       {body}
       <LazyDialog
         dialog={lazyConfirmDialog}
-        opened={confirming !== null}
+        opened={cancel.confirming !== null}
         title={CANCEL_FROM_RESULTS.title}
         confirmLabel={CANCEL_FROM_RESULTS.confirm}
         danger
         loading={false}
-        onConfirm={() => confirming && cancelRequest(confirming.songId)}
-        onCancel={() => setConfirming(null)}
+        onConfirm={cancel.confirm}
+        onCancel={cancel.dismiss}
       >
-        {CANCEL_FROM_RESULTS.text(truncate(confirming?.name ?? '', 80))}
+        {CANCEL_FROM_RESULTS.text(truncate(cancel.confirming?.name ?? '', 80))}
       </LazyDialog>
     </Stack>
   );

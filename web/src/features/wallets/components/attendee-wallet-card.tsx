@@ -9,6 +9,7 @@ import { schemaErrors, showFormError } from '@/lib/form-errors';
 import { notifySuccess } from '@/lib/notify';
 import { useSaveCard, useWallet, type CardInput } from '../api/wallet';
 import { describeCard } from '../utils/card-summary';
+import { CardFormButtons } from './card-form-buttons';
 import { WalletLoadState } from './wallet-load-state';
 
 export const CARD_PCI_NOTE =
@@ -78,16 +79,7 @@ function CardForm({ onSaved, onCancel }: { onSaved: () => void; onCancel?: () =>
             />
           </Grid.Col>
         </Grid>
-        <Group justify="flex-end" gap="sm">
-          {onCancel ? (
-            <Button variant="default" onClick={onCancel}>
-              Cancel
-            </Button>
-          ) : null}
-          <Button type="submit" loading={saveCard.isPending}>
-            Save card
-          </Button>
-        </Group>
+        <CardFormButtons onCancel={onCancel} saving={saveCard.isPending} />
       </Stack>
     </form>
   );

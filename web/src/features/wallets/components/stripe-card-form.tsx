@@ -1,5 +1,5 @@
 import { PAYMENT_MSG, type Wallet } from '@floorfill/shared';
-import { Button, Group, Input, Stack, Text, useMantineTheme } from '@mantine/core';
+import { Input, Stack, Text, useMantineTheme } from '@mantine/core';
 import { CardElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
@@ -8,6 +8,7 @@ import { notifySuccess } from '@/lib/notify';
 import { stripeFor } from '@/lib/stripe';
 import { saveCardSetup, startCardSetup } from '../api/card-setup';
 import { walletKeys } from '../api/wallet';
+import { CardFormButtons } from './card-form-buttons';
 
 export interface StripeCardFormProps {
   publishableKey: string;
@@ -79,16 +80,7 @@ function CardSetupForm({ onSaved, onCancel }: Omit<StripeCardFormProps, 'publish
             />
           </Input>
         </Input.Wrapper>
-        <Group justify="flex-end" gap="sm">
-          {onCancel ? (
-            <Button variant="default" onClick={onCancel}>
-              Cancel
-            </Button>
-          ) : null}
-          <Button type="submit" loading={saving} disabled={!stripe}>
-            Save card
-          </Button>
-        </Group>
+        <CardFormButtons onCancel={onCancel} saving={saving} disabled={!stripe} />
         {!stripe ? (
           <Text size="sm" c="dimmed">
             Loading the secure card field…
