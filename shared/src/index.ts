@@ -26,3 +26,4 @@ export * from './night-summary.ts';
 export * from './room.ts';
 export * from './line.ts';
 export * from './event-page-words.ts';
+export * from './http.ts';
