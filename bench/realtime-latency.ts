@@ -17,7 +17,7 @@ import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { createAppContext } from '../server/src/infra/context.ts';
 import { createLogger } from '../server/src/infra/logger.ts';
-import { STATS_INTERVAL_MS } from '../server/src/realtime/realtime.ts';
+import { STATS_INTERVAL_MS } from '../server/src/realtime/room-stats.ts';
 import { startNodes, type NodeStats, type ServerNode } from './lib/nodes.ts';
 import {
   formatPercentiles,

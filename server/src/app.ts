@@ -17,7 +17,7 @@ import { createOriginPolicy, registerSameOriginGuard } from './http/same-origin.
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerWebApp } from './http/web-app.ts';
 import overloadPlugin from './http/overload.plugin.ts';
-import { IMAGE_UPLOAD_MAX_BYTES, MSG } from '@floorfill/shared';
+import { IMAGE_UPLOAD_MAX_BYTES, MSG, REQUEST_ID_PATTERN } from '@floorfill/shared';
 import { healthRoutes, type Readiness } from './health/health.routes.ts';
 import metricsPlugin from './metrics/metrics.plugin.ts';
 import openApiPlugin from './openapi/openapi.plugin.ts';
@@ -51,8 +51,6 @@ declare module 'fastify' {
 }
 
 export const UPLOAD_MAX_BYTES = IMAGE_UPLOAD_MAX_BYTES;
-
-const REQUEST_ID = /^[\w-]{8,64}$/;
 
 const HEADERS_TIMEOUT_MS = 10_000;
 
@@ -90,7 +88,7 @@ export async function buildApp(ctx: AppContext, logger: Logger): Promise<Fastify
     connectionTimeout: 120_000,
     genReqId: (request) => {
       const given = request.headers['x-request-id'];
-      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+      return typeof given === 'string' && REQUEST_ID_PATTERN.test(given) ? given : randomUUID();
     },
   }).withTypeProvider<ZodTypeProvider>();
 

@@ -146,13 +146,18 @@ export const eventListQuery = z.object({
 });
 export type EventListQuery = z.infer<typeof eventListQuery>;
 
-export const eventHostSchema = z.object({
+/** A member as every view of their profile starts: who they are and their pictures. */
+export const memberFaceShape = {
   id: z.number().int(),
   name: z.string(),
   display_name: z.string().nullable(),
   bio: z.string().nullable(),
   profile_image_path: z.string().nullable(),
   cover_photo_path: z.string().nullable(),
+};
+
+export const eventHostSchema = z.object({
+  ...memberFaceShape,
   rating: z.number(),
   total_review: z.number().int(),
   /** Can the host take a tip now (payouts set up)? Attendee screens offer "Tip" only then. */

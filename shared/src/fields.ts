@@ -101,16 +101,19 @@ export function splitCode(code: string): CodeDigits {
   };
 }
 
+/**
+ * A number as a form field or a query string sends it: missing and empty
+ * stay undefined (so the message says "required"), text becomes a number.
+ */
+export function textAsNumber(value: unknown): unknown {
+  if (value === '' || value === null) return undefined;
+  return typeof value === 'string' ? Number(value) : value;
+}
+
 /** A positive integer id from a form field or a query string. */
 export const idField = alsoAsText(
   z.preprocess(
-    // Missing and empty stay undefined (so the message says "required"); text becomes a number.
-    (value) =>
-      value === '' || value === null
-        ? undefined
-        : typeof value === 'string'
-          ? Number(value)
-          : value,
+    textAsNumber,
     z
       .number({ error: requiredError('a number') })
       .int('Must be a whole number.')

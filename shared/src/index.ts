@@ -27,3 +27,4 @@ export * from './room.ts';
 export * from './line.ts';
 export * from './event-page-words.ts';
 export * from './bridge.ts';
+export * from './http.ts';

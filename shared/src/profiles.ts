@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defaultLoginSchema } from './auth.ts';
 import { idField, optionalText, singleLineText } from './fields.ts';
-import { eventSummarySchema } from './events.ts';
+import { eventSummarySchema, memberFaceShape } from './events.ts';
 import { alsoAsJsonText, alsoAsText } from './wire-forms.ts';
 
 /** Contracts of profiles and social links (spec §2 profile screens, §3 User, §7). */
@@ -109,12 +109,7 @@ export const userDetailsQuery = z.object({ id: idField, attendee_id: idField.opt
 
 /** A profile as others see it; `private` is present only on one's own profile. */
 export const userDetailsSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  display_name: z.string().nullable(),
-  bio: z.string().nullable(),
-  profile_image_path: z.string().nullable(),
-  cover_photo_path: z.string().nullable(),
+  ...memberFaceShape,
   social_links: z.array(socialLinkSchema),
   rating: z.number(),
   total_review: z.number().int(),

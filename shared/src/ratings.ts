@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { RATING_MAX, RATING_MIN } from './constants.ts';
-import { idField } from './fields.ts';
+import { idField, textAsNumber } from './fields.ts';
 import { MSG } from './messages.ts';
 import { alsoAsText, emptyAsAbsent, withFormAliases } from './wire-forms.ts';
 
@@ -22,12 +22,7 @@ export const FEEDBACK_MAX = 1000;
 
 const ratingField = alsoAsText(
   z.preprocess(
-    (value) =>
-      value === '' || value === null
-        ? undefined
-        : typeof value === 'string'
-          ? Number(value)
-          : value,
+    textAsNumber,
     z
       .number({
         error: (issue) => (issue.input === undefined ? MSG.fieldRequired : RATING_MSG.ratingRange),

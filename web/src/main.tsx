@@ -1,4 +1,6 @@
 import './app/styles/shell.css';
+// zod's settings before any module that builds a schema (the app's CSP allows no eval).
+import './lib/zod-without-eval';
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
@@ -11,7 +13,6 @@ import { peekPageAnswerData } from './lib/early-requests';
 import { inTasksOfTheirOwn } from './lib/idle';
 import { registerServiceWorker } from './lib/service-worker';
 import { reloadOnStaleBuild } from './lib/stale-build';
-import { runZodWithoutEval } from './lib/zod-without-eval';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
@@ -27,7 +28,6 @@ function render(root: HTMLElement) {
   });
 }
 
-runZodWithoutEval();
 reloadOnStaleBuild();
 // The page may say who is signed in (the server's answer inside it); else this device's memory.
 const sessionInPage = peekPageAnswerData(SESSION_PATH);

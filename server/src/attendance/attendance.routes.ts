@@ -22,6 +22,7 @@ import { ok } from '../http/envelope.ts';
 import { HttpError, notFound } from '../http/errors.ts';
 import { codeCallerOf } from '../http/busy-address.ts';
 import { envelopes } from '../http/responses.ts';
+import type { JoinedEventsScope } from './attendance.service.ts';
 
 /**
  * Attendance: get-event-landing and get-host-landing (public), join-event, leave-event, get-joined-events,
@@ -29,6 +30,20 @@ import { envelopes } from '../http/responses.ts';
  * alike; a claimed attendee id must be the caller. Joining and leaving are
  * live queue writes: one transaction, pushed to the event's room after it.
  */
+/** The two lists of the events the caller joined: every one, or those that have not ended. */
+const JOINED_EVENT_LISTS: { url: string; summary: string; which: JoinedEventsScope }[] = [
+  {
+    url: '/api/v1/get-joined-events',
+    summary: 'The events the caller joined: not ended first, then ended',
+    which: 'all',
+  },
+  {
+    url: '/api/v1/get-enrolled-event-list',
+    summary: 'The events the caller joined that have not ended, soonest first',
+    which: 'not-ended',
+  },
+];
+
 export const attendanceRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.ctx;
   const { attendance, liveQueue, failures, profiles } = app.services;
@@ -135,39 +150,24 @@ export const attendanceRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/api/v1/get-joined-events',
-    {
-      schema: {
-        tags,
-        summary: 'The events the caller joined: not ended first, then ended',
-        querystring: joinedEventsQuery,
-        response: envelopes({ 200: joinedEventListSchema }),
+  for (const list of JOINED_EVENT_LISTS) {
+    app.get(
+      list.url,
+      {
+        schema: {
+          tags,
+          summary: list.summary,
+          querystring: joinedEventsQuery,
+          response: envelopes({ 200: joinedEventListSchema }),
+        },
       },
-    },
-    async (request) => {
-      const session = requireSession(request);
-      assertSameUser(session, request.query.attendee_id);
-      return ok('', await attendance.joinedEvents(db, session.userId, 'all'));
-    },
-  );
-
-  app.get(
-    '/api/v1/get-enrolled-event-list',
-    {
-      schema: {
-        tags,
-        summary: 'The events the caller joined that have not ended, soonest first',
-        querystring: joinedEventsQuery,
-        response: envelopes({ 200: joinedEventListSchema }),
+      async (request) => {
+        const session = requireSession(request);
+        assertSameUser(session, request.query.attendee_id);
+        return ok('', await attendance.joinedEvents(db, session.userId, list.which));
       },
-    },
-    async (request) => {
-      const session = requireSession(request);
-      assertSameUser(session, request.query.attendee_id);
-      return ok('', await attendance.joinedEvents(db, session.userId, 'not-ended'));
-    },
-  );
+    );
+  }
 
   app.get(
     '/api/v1/get-attendee-event-details',

@@ -3,8 +3,10 @@ import {
   loginBody,
   loginData,
   MSG,
+  type OkEnvelope,
   resendOtpBody,
   resendOtpData,
+  type ResendOtpData,
   sendOtpBody,
   sessionData,
   signupBody,
@@ -12,6 +14,7 @@ import {
   VERIFICATION_TYPE,
   verifyEmailBody,
   verifyOtpBody,
+  type VerificationType,
 } from '@floorfill/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { RateLimitOptions } from '@fastify/rate-limit';
@@ -120,6 +123,19 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     return tooManyRequests(MSG.codeCooldown(outcome.retryAfterSeconds), {
       retry_after_seconds: outcome.retryAfterSeconds,
     });
+  }
+
+  /** Mails a new code of a kind, or refuses (429) while the last one's cooldown runs. */
+  async function sendCode(
+    request: FastifyRequest,
+    email: string,
+    type: VerificationType,
+    msg: string,
+  ): Promise<OkEnvelope<ResendOtpData>> {
+    const outcome = await db.transaction().execute((trx) => auth.requestCode(trx, email, type));
+    if (!outcome.sent) throw throttled(outcome);
+    await sendMail(request, outcome.mail);
+    return ok(msg, { email, retry_after_seconds: outcome.retryAfterSeconds });
   }
 
   app.post(
@@ -300,15 +316,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       config: limited,
     },
-    async (request) => {
-      const { email } = request.body;
-      const outcome = await db
-        .transaction()
-        .execute((trx) => auth.requestCode(trx, email, VERIFICATION_TYPE.reset));
-      if (!outcome.sent) throw throttled(outcome);
-      await sendMail(request, outcome.mail);
-      return ok(MSG.otpSent, { email, retry_after_seconds: outcome.retryAfterSeconds });
-    },
+    async (request) => sendCode(request, request.body.email, VERIFICATION_TYPE.reset, MSG.otpSent),
   );
 
   app.post(
@@ -352,10 +360,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { email, verification_type: type } = request.body;
-      const outcome = await db.transaction().execute((trx) => auth.requestCode(trx, email, type));
-      if (!outcome.sent) throw throttled(outcome);
-      await sendMail(request, outcome.mail);
-      return ok(MSG.codeResent, { email, retry_after_seconds: outcome.retryAfterSeconds });
+      return sendCode(request, email, type, MSG.codeResent);
     },
   );
 

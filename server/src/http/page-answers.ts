@@ -1,5 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { attendeeEventDetailsSchema, eventLandingSchema, sessionData } from '@floorfill/shared';
+import {
+  attendeeEventDetailsSchema,
+  eventLandingSchema,
+  eventLandingUrl,
+  sessionData,
+} from '@floorfill/shared';
 import { eventPagePoster, landingPoster } from './page-posters.ts';
 
 /**
@@ -37,11 +42,6 @@ export interface PageParts {
   poster: string;
   /** Whether an answer belongs to the visitor's session (the page must not be kept). */
   personal: boolean;
-}
-
-/** The landing's data call, as web/src/features/room/api/landing-url.ts spells it. */
-function landingUrl(code: string): string {
-  return `/api/v1/get-event-landing?${new URLSearchParams({ code }).toString()}`;
 }
 
 /** The attendee's view of an event, as web/src/features/attendance/api/ asks it. */
@@ -104,7 +104,7 @@ export async function pageParts(app: FastifyInstance, request: FastifyRequest): 
   const landing = LANDING_PAGE.exec(pathname);
   const code = landing?.[1] ? decodedSegment(landing[1]) : null;
   if (code) {
-    const url = landingUrl(code);
+    const url = eventLandingUrl(code);
     const answer = await ask(app, request, url);
     if (answer) {
       answers[url] = answer;

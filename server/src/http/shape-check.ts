@@ -1,23 +1,7 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 
 /** True when a value is exactly what its schema describes, so its JSON is the answer as it is. */
 export type ShapeCheck = (value: unknown) => boolean;
-
-/** The parts of a zod definition the check reads (zod's own types leave them untyped). */
-interface Definition {
-  type: string;
-  checks?: { _zod: { def: { check: string; format?: string } } }[];
-  coerce?: boolean;
-  values?: unknown[];
-  entries?: Record<string, unknown>;
-  innerType?: z.ZodType;
-  element?: z.ZodType;
-  shape?: Record<string, z.ZodType>;
-  catchall?: z.ZodType;
-  options?: z.ZodType[];
-}
-
-const definitionOf = (schema: z.ZodType) => schema._zod.def as unknown as Definition;
 
 const isString: ShapeCheck = (value) => typeof value === 'string';
 const isBoolean: ShapeCheck = (value) => typeof value === 'boolean';
@@ -47,75 +31,97 @@ const SCALAR_TYPES = new Set(['string', 'number', 'boolean', 'literal', 'enum', 
  * rule, a union of objects) gives null: the schema goes through zod. The one
  * rule: whatever passes, zod would encode to the same JSON (keys may come in
  * another order); whatever fails here goes to zod, which decides.
+ * A schema is read through zod's public API only: its class, its `def`, and
+ * the accessors each class documents (`shape`, `element`, `unwrap()`,
+ * `options`, `values`, `format`).
  */
-export function compileShapeCheck(schema: z.ZodType): ShapeCheck | null {
-  const def = definitionOf(schema);
-  const checks = def.checks ?? [];
-  switch (def.type) {
-    case 'string':
-      return checks.length === 0 && !def.coerce ? isString : null;
-    case 'boolean':
-      return checks.length === 0 && !def.coerce ? isBoolean : null;
-    case 'number': {
-      if (def.coerce) return null;
-      if (checks.length === 0) return isNumber;
-      const only = checks.length === 1 ? checks[0]?._zod.def : undefined;
-      return only?.check === 'number_format' && only.format === 'safeint' ? isSafeInteger : null;
-    }
-    case 'null':
-      return (value) => value === null;
-    case 'literal': {
-      // JSON's own values only: a bigint or undefined literal has no JSON of its own.
-      const values = def.values ?? [];
-      if (!values.every((value) => value === null || JSON_SCALARS.has(typeof value))) return null;
-      return (value) => values.includes(value);
-    }
-    case 'enum': {
-      const values = Object.values(def.entries ?? {});
-      if (!values.every((value) => typeof value === 'string')) return null;
-      return (value) => typeof value === 'string' && values.includes(value);
-    }
-    case 'nullable': {
-      const inner = def.innerType && compileShapeCheck(def.innerType);
-      return inner ? (value) => value === null || inner(value) : null;
-    }
-    case 'optional': {
-      const inner = def.innerType && compileShapeCheck(def.innerType);
-      return inner ? (value) => value === undefined || inner(value) : null;
-    }
-    case 'array': {
-      const element = def.element && checks.length === 0 && compileShapeCheck(def.element);
-      if (!element) return null;
-      return (value) => {
-        if (!Array.isArray(value) || Object.getPrototypeOf(value) !== Array.prototype) return false;
-        for (let index = 0; index < value.length; index += 1) {
-          if (!element(value[index])) return false;
-        }
-        return true;
-      };
-    }
-    case 'object':
-      return def.shape && checks.length === 0 && def.catchall === undefined
-        ? compileObject(def.shape)
-        : null;
-    case 'union': {
-      const options = def.options ?? [];
-      if (!options.every((option) => SCALAR_TYPES.has(definitionOf(option).type))) return null;
-      const compiled = options.map(compileShapeCheck);
-      if (compiled.some((check) => check === null)) return null;
-      const all = compiled as ShapeCheck[];
-      return (value) => all.some((check) => check(value));
-    }
-    default:
-      return null;
+export function compileShapeCheck(schema: z.core.$ZodType): ShapeCheck | null {
+  if (schema instanceof z.ZodString) {
+    return hasNoRules(schema) && schema.format === null ? isString : null;
   }
+  if (schema instanceof z.ZodBoolean) return hasNoRules(schema) ? isBoolean : null;
+  if (schema instanceof z.ZodNumber) return compileNumber(schema);
+  if (schema instanceof z.ZodNull) return (value) => value === null;
+  if (schema instanceof z.ZodLiteral) {
+    // JSON's own values only: a bigint or undefined literal has no JSON of its own.
+    const values: unknown[] = [...schema.values];
+    if (!values.every((value) => value === null || JSON_SCALARS.has(typeof value))) return null;
+    return (value) => values.includes(value);
+  }
+  if (schema instanceof z.ZodEnum) {
+    const values: unknown[] = schema.options;
+    if (!values.every((value) => typeof value === 'string')) return null;
+    return (value) => typeof value === 'string' && values.includes(value);
+  }
+  if (schema instanceof z.ZodNullable) {
+    const inner = compileShapeCheck(schema.unwrap());
+    return inner ? (value) => value === null || inner(value) : null;
+  }
+  if (schema instanceof z.ZodOptional) {
+    const inner = compileShapeCheck(schema.unwrap());
+    return inner ? (value) => value === undefined || inner(value) : null;
+  }
+  if (schema instanceof z.ZodArray) {
+    const element = hasNoRules(schema) && compileShapeCheck(schema.element);
+    return element ? compileArray(element) : null;
+  }
+  if (schema instanceof z.ZodObject) {
+    return hasNoRules(schema) && schema.def.catchall === undefined
+      ? compileObject(schema.shape)
+      : null;
+  }
+  if (schema instanceof z.ZodUnion) return compileUnion(schema);
+  return null;
 }
 
-function compileObject(shape: Record<string, z.ZodType>): ShapeCheck | null {
+/** No check of its own (a length, a pattern, a refinement) and no coercion. */
+function hasNoRules(schema: z.ZodType): boolean {
+  const { checks, coerce } = schema.def as { checks?: unknown[]; coerce?: boolean };
+  return (checks ?? []).length === 0 && coerce !== true;
+}
+
+const isSafeIntegerFormat = (schema: unknown) =>
+  schema instanceof z.ZodNumberFormat && schema.format === 'safeint' && hasNoRules(schema);
+
+/** `z.number()`, and the safe integers of `z.int()` or `z.number().int()` (its one check). */
+function compileNumber(schema: z.ZodNumber): ShapeCheck | null {
+  if (schema instanceof z.ZodNumberFormat)
+    return isSafeIntegerFormat(schema) ? isSafeInteger : null;
+  if (hasNoRules(schema)) return isNumber;
+  const checks = schema.def.checks ?? [];
+  const only = checks.length === 1 && !schema.def.coerce ? checks[0] : undefined;
+  return isSafeIntegerFormat(only) ? isSafeInteger : null;
+}
+
+function compileArray(element: ShapeCheck): ShapeCheck {
+  return (value) => {
+    if (!Array.isArray(value) || Object.getPrototypeOf(value) !== Array.prototype) return false;
+    for (let index = 0; index < value.length; index += 1) {
+      if (!element(value[index])) return false;
+    }
+    return true;
+  };
+}
+
+/** Unions of scalars where any option may match (an exclusive union goes to zod). */
+function compileUnion(schema: z.ZodUnion): ShapeCheck | null {
+  if (schema.def.inclusive === false) return null;
+  const { options } = schema;
+  const scalars = options.every(
+    (option) => option instanceof z.ZodType && SCALAR_TYPES.has(option.type),
+  );
+  if (!scalars) return null;
+  const compiled = options.map(compileShapeCheck);
+  if (compiled.some((check) => check === null)) return null;
+  const all = compiled as ShapeCheck[];
+  return (value) => all.some((check) => check(value));
+}
+
+function compileObject(shape: z.core.$ZodShape): ShapeCheck | null {
   const keys = Object.keys(shape);
   const fields: ShapeCheck[] = [];
   for (const key of keys) {
-    const field = compileShapeCheck(shape[key] as z.ZodType);
+    const field = compileShapeCheck(shape[key] as z.core.$ZodType);
     if (!field) return null;
     fields.push(field);
   }

@@ -32,6 +32,27 @@ export function profileQrPath(userId: number, key?: string): string {
   return key ? `${path}?${new URLSearchParams({ k: key }).toString()}` : path;
 }
 
+/** A stored profile as every view of it starts: who the member is and their pictures. */
+interface ProfileFaceRow {
+  id: number;
+  name: string;
+  display_name: string | null;
+  bio: string | null;
+  profile_image_path: string | null;
+  cover_photo_path: string | null;
+}
+
+function faceOf(row: ProfileFaceRow): ProfileFaceRow {
+  return {
+    id: row.id,
+    name: row.name,
+    display_name: row.display_name,
+    bio: row.bio,
+    profile_image_path: row.profile_image_path,
+    cover_photo_path: row.cover_photo_path,
+  };
+}
+
 function toPlatform(row: SocialPlatformRow): SocialPlatform {
   return {
     id: row.id,
@@ -138,12 +159,7 @@ export function createProfilesService(
       const row = await repo.findHostCard(db, hostId);
       if (!row) return null;
       return {
-        id: row.id,
-        name: row.name,
-        display_name: row.display_name,
-        bio: row.bio,
-        profile_image_path: row.profile_image_path,
-        cover_photo_path: row.cover_photo_path,
+        ...faceOf(row),
         rating: ratingOf(row.rating_sum, row.rating_count),
         total_review: row.rating_count,
         accepts_tips: acceptsTips(row, config.payments.mode),
@@ -157,12 +173,7 @@ export function createProfilesService(
       const isSelf = viewerId === userId;
       const platforms = await repo.listSocialPlatforms(db);
       const details: UserDetails = {
-        id: row.id,
-        name: row.name,
-        display_name: row.display_name,
-        bio: row.bio,
-        profile_image_path: row.profile_image_path,
-        cover_photo_path: row.cover_photo_path,
+        ...faceOf(row),
         social_links: resolveLinks(row.social_links, platforms),
         rating: ratingOf(row.rating_sum, row.rating_count),
         total_review: row.rating_count,

@@ -17,7 +17,7 @@ import {
   type TestSocket,
 } from '../helpers/socket-client.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
-import { DISPLAY_INTERVAL_MS } from '../../src/realtime/realtime.ts';
+import { DISPLAY_INTERVAL_MS } from '../../src/realtime/queue-views.ts';
 import {
   AGADOO,
   BOHEMIAN,

@@ -10,11 +10,8 @@ import {
   type TestSocket,
 } from '../helpers/socket-client.ts';
 import { createPeerApp, createTestApp, type TestApp } from '../helpers/test-app.ts';
-import {
-  FAN_OUT_SLICE,
-  HOST_STATS_INTERVAL_MS,
-  STATS_INTERVAL_MS,
-} from '../../src/realtime/realtime.ts';
+import { FAN_OUT_SLICE } from '../../src/realtime/fan-out.ts';
+import { HOST_STATS_INTERVAL_MS, STATS_INTERVAL_MS } from '../../src/realtime/room-stats.ts';
 
 const EVENT_ID = 41;
 const OTHER_EVENT_ID = 42;

@@ -1,8 +1,7 @@
-import { BRAND_NAME } from '@floorfill/shared';
+import { BRAND_NAME, eventLandingUrl } from '@floorfill/shared';
 import { useEffect, useLayoutEffect, type ComponentType } from 'react';
 import { matchPath, matchRoutes, useLocation, useRoutes, type RouteObject } from 'react-router-dom';
 import { paths } from '@/config/paths';
-import { eventLandingUrl } from '@/features/room/api/landing-url';
 import { requestEarly } from '@/lib/early-requests';
 import { removePosterOfOtherPage } from '@/lib/page-poster';
 import { RedirectSignedIn, RequireAppAccess, RootRedirect } from './guards/guards';

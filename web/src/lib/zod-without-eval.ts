@@ -1,13 +1,13 @@
 /**
  * The app's CSP allows no eval. zod (v4) otherwise probes for it with
  * `new Function` as it builds its first object schema and, although it falls
- * back by itself, the browser reports a CSP violation on every page. zod reads
- * its settings from `globalThis.__zod_globalConfig` (where `z.config()`
- * writes them, shared by every copy of zod on the page), so setting `jitless`
- * there before any schema is built turns the probe off, without loading zod
- * into the first paint. `main.tsx` calls this first.
+ * back by itself, the browser reports a CSP violation on every page. zod's
+ * `jitless` setting turns the probe off; it must be set before any schema is
+ * built, so `main.tsx` imports this module first (an import runs before the
+ * modules imported after it). `config` comes from `zod/v4/core`, the module
+ * that holds zod's settings, so the first paint loads that small module and
+ * not the schema library.
  */
-export function runZodWithoutEval(): void {
-  const holder = globalThis as { __zod_globalConfig?: Record<string, unknown> };
-  holder.__zod_globalConfig = { ...holder.__zod_globalConfig, jitless: true };
-}
+import { config } from 'zod/v4/core';
+
+config({ jitless: true });

@@ -1,7 +1,6 @@
-import { eventLandingSchema, type EventLanding } from '@floorfill/shared';
+import { eventLandingSchema, eventLandingUrl, type EventLanding } from '@floorfill/shared';
 import { useQuery } from '@tanstack/react-query';
 import { api, isApiError, refetchOnMountUnlessFromPage, takeAnswerInPage } from '@/lib/api-client';
-import { eventLandingUrl } from './landing-url';
 
 /** What the landing shows: the event, or that no event holds the code. */
 export type LandingLookup = { kind: 'event'; event: EventLanding } | { kind: 'unknown' };
