@@ -53,8 +53,8 @@ export const guestJoinForm: FastifyPluginAsyncZod = async (app) => {
     '/e/:code',
     {
       schema: {
-        tags: ['Attendance'],
-        summary: "The event landing's Join as guest form (the page before its script runs)",
+        // A page's form, not the API: out of the API's document, as the pages are.
+        hide: true,
         params: landingParams,
         consumes: ['application/x-www-form-urlencoded'],
         body: loginAsGuestBody,
