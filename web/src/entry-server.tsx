@@ -40,7 +40,10 @@ async function draw(url: string, answers: Record<string, PageAnswer>): Promise<s
     </StrictMode>,
     // Every boundary inline, each where it stands: a boundary sent apart would need React's
     // inline script to put it in place, which the page's script policy does not allow.
-    { signal: AbortSignal.timeout(DRAW_TIMEOUT_MS), progressiveChunkSize: Number.POSITIVE_INFINITY },
+    {
+      signal: AbortSignal.timeout(DRAW_TIMEOUT_MS),
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
+    },
   );
   let html = '';
   for await (const chunk of prelude) html += String(chunk);

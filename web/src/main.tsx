@@ -61,7 +61,10 @@ const probablySignedIn =
 // Who is signed in, and the chunks of this page, are fetched side by side while React starts.
 // Each in a task of its own after the one that ran the app's code: on a slow phone asking for a
 // chunk (a link element for each of its files) is long enough to add up.
-const pageChunks = [QueryProvider.preload, ...pagePreloads(window.location.pathname, probablySignedIn)];
+const pageChunks = [
+  QueryProvider.preload,
+  ...pagePreloads(window.location.pathname, probablySignedIn),
+];
 inTasksOfTheirOwn([
   startSessionRequest,
   ...pageChunks,

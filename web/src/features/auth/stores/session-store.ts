@@ -135,13 +135,12 @@ const sessionStore = createStore<SessionState>()(
  * which learns who is signed in from the same answer before it hydrates
  * (main.tsx), draws the same.
  */
-export const useSessionStore = Object.assign(
-  function useSessionStore<Slice>(select: (state: SessionState) => Slice): Slice {
-    const read = () => select(sessionStore.getState());
-    return useSyncExternalStore(sessionStore.subscribe, read, read);
-  },
-  sessionStore,
-);
+export const useSessionStore = Object.assign(function useSessionStore<Slice>(
+  select: (state: SessionState) => Slice,
+): Slice {
+  const read = () => select(sessionStore.getState());
+  return useSyncExternalStore(sessionStore.subscribe, read, read);
+}, sessionStore);
 
 export function displayNameOf(user: SessionUser | null): string {
   if (!user) return '';

@@ -2,9 +2,7 @@ import type { AttendeeEventDetails, SongRequest } from '@floorfill/shared';
 
 /** What the guest asked for that waits for their yes in the confirm dialog. */
 export type PendingAction =
-  | { kind: 'join' }
-  | { kind: 'leave' }
-  | { kind: 'cancel'; request: SongRequest };
+  { kind: 'join' } | { kind: 'leave' } | { kind: 'cancel'; request: SongRequest };
 
 /** The confirm dialog's words for a pending action (empty when none is pending). */
 export function confirmTextOf(
