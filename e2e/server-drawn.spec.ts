@@ -28,9 +28,15 @@ async function guestContext(
   browser: Browser,
   viewport: { width: number; height: number },
   colorScheme: Scheme,
-  javaScriptEnabled = true,
 ): Promise<BrowserContext> {
-  return browser.newContext({ viewport, colorScheme, reducedMotion: 'reduce', javaScriptEnabled });
+  return browser.newContext({ viewport, colorScheme, reducedMotion: 'reduce' });
+}
+
+/** A page whose app code never arrives: what the server drew is all it shows. */
+async function withoutAppCode(context: BrowserContext): Promise<Page> {
+  const page = await context.newPage();
+  await page.route('**/assets/*.js', (route) => route.abort());
+  return page;
 }
 
 /** A guest of `event` in `context`, signed in and joined through the API. */
@@ -84,16 +90,16 @@ async function expectServerHeadingKept(page: Page): Promise<void> {
 for (const [colorScheme, size] of SIZES.flatMap((size) =>
   (['light', 'dark'] as const).map((scheme) => [scheme, size] as const),
 )) {
-  test(`the landing shows its event and Join as guest without script, and the app takes it over (${colorScheme}, ${size.width}px)`, async ({
+  test(`the landing shows its event and Join as guest before the app's code runs, and the app takes it over (${colorScheme}, ${size.width}px)`, async ({
     page: host,
     request,
     browser,
   }) => {
     await signUpAndLogIn(host, request, 'Rio Host');
     const event = await createEventAsHost(host, 'Harbour Lights', -30);
-    const noScript = await guestContext(browser, size, colorScheme, false);
+    const noScript = await guestContext(browser, size, colorScheme);
     try {
-      const page = await noScript.newPage();
+      const page = await withoutAppCode(noScript);
       await page.goto(`/e/${event.code}`);
       await expect(page.getByRole('heading', { level: 1, name: 'Harbour Lights' })).toBeVisible();
       await expect(page.getByText('Hosted by Rio Host')).toBeVisible();
@@ -120,17 +126,17 @@ for (const [colorScheme, size] of SIZES.flatMap((size) =>
     }
   });
 
-  test(`the joined guest's event page shows without script, its search saying it is loading, and the app takes it over (${colorScheme}, ${size.width}px)`, async ({
+  test(`the joined guest's event page shows before the app's code runs, its search saying it is loading, and the app takes it over (${colorScheme}, ${size.width}px)`, async ({
     page: host,
     request,
     browser,
   }) => {
     await signUpAndLogIn(host, request, 'Rio Host');
     const event = await createEventAsHost(host, 'Harbour Lights', -30);
-    const noScript = await guestContext(browser, size, colorScheme, false);
+    const noScript = await guestContext(browser, size, colorScheme);
     try {
       await joinAsGuest(noScript, event);
-      const page = await noScript.newPage();
+      const page = await withoutAppCode(noScript);
       await page.goto(`/attendee/event/${event.id}`);
       await expect(page.getByRole('heading', { level: 1, name: 'Harbour Lights' })).toBeVisible();
       await expect(page.getByText('Search is loading…')).toBeVisible();
