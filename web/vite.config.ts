@@ -10,7 +10,27 @@ import { precompress } from './build-plugins/precompress';
 const apiOrigin = 'http://127.0.0.1:3000';
 const outDir = decodeURIComponent(new URL('./dist', import.meta.url).pathname);
 
-export default defineConfig({
+const alias = { '@': decodeURIComponent(new URL('./src', import.meta.url).pathname) };
+
+/**
+ * The server's half of the guest pages (src/entry-server.tsx): the same
+ * components, built for Node into dist/.ssr, which the server imports to draw
+ * those pages (server/src/http/page-render.ts). A dot folder: neither served
+ * nor precached. Every dependency is bundled in, so the server needs nothing
+ * of the web workspace's but this folder.
+ */
+const serverRendering = defineConfig({
+  plugins: [react()],
+  resolve: { alias },
+  ssr: { noExternal: true },
+  build: {
+    outDir: 'dist/.ssr',
+    emptyOutDir: true,
+    copyPublicDir: false,
+  },
+});
+
+const browserApp = defineConfig({
   plugins: [
     react(),
     colorSchemeScript(COLOR_SCHEME_STORAGE_KEY),
@@ -93,9 +113,7 @@ export default defineConfig({
     precompress(),
     guestStyles(),
   ],
-  resolve: {
-    alias: { '@': decodeURIComponent(new URL('./src', import.meta.url).pathname) },
-  },
+  resolve: { alias },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
@@ -137,3 +155,5 @@ export default defineConfig({
     },
   },
 });
+
+export default defineConfig(({ isSsrBuild }) => (isSsrBuild ? serverRendering : browserApp));

@@ -4,8 +4,9 @@ import type { Plugin } from 'vite';
  * Sets `data-mantine-color-scheme` on <html> before the first paint, from the
  * scheme the device remembers (light, dark, or auto: the system's), so a dark
  * phone never flashes a white page while the app's code loads. What Mantine's
- * `ColorSchemeScript` renders, written into index.html because the app has no
- * server rendering. The server allows this one inline script by its hash.
+ * `ColorSchemeScript` renders, written into index.html: the scheme is this
+ * device's, which the server (drawing the guest's pages) cannot know. The
+ * server allows this one inline script by its hash.
  */
 export function colorSchemeScript(storageKey: string): Plugin {
   const key = JSON.stringify(storageKey);

@@ -1,11 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import {
-  attendeeEventDetailsSchema,
-  eventLandingSchema,
-  eventLandingUrl,
-  sessionData,
-} from '@floorfill/shared';
-import { eventPagePoster, landingPoster } from './page-posters.ts';
+import { eventLandingUrl } from '@floorfill/shared';
+import { askInProcess } from './in-process.ts';
+import type { PageRenderer } from './page-render.ts';
 
 /**
  * The answers a page of the web app would ask for first, sent inside the page
@@ -19,8 +15,8 @@ import { eventPagePoster, landingPoster } from './page-posters.ts';
  * answer as if it had asked (web/src/lib/early-requests.ts). Only GETs the
  * page sends anyway are made: who is signed in; on `/e/:code` the landing's
  * public view; on `/attendee/event/:id`, for a signed-in visitor, their view
- * of the event. From the same answers, those two pages also get a poster of
- * their top (page-posters.ts).
+ * of the event. From the same answers the server draws those two pages
+ * with the app's own components (page-render.ts), which the browser hydrates.
  */
 
 /** Where the client reads the answers: `<script type="application/json" id=…>`. */
@@ -38,8 +34,8 @@ export interface PageAnswer {
 export interface PageParts {
   /** Answers by the URL the client asks them with (web/src/lib/api-client.ts builds the same). */
   answers: Record<string, PageAnswer>;
-  /** The page's poster (page-posters.ts), drawn over the app until its page is ready; '' for none. */
-  poster: string;
+  /** The page as the app draws it (page-render.ts), for `#root`; null when the browser draws it. */
+  markup: string | null;
   /** Whether an answer belongs to the visitor's session (the page must not be kept). */
   personal: boolean;
 }
@@ -63,18 +59,7 @@ async function ask(
   request: FastifyRequest,
   url: string,
 ): Promise<PageAnswer | null> {
-  const forwarded = request.headers['x-forwarded-for'];
-  const response = await app.inject({
-    method: 'GET',
-    url,
-    remoteAddress: request.socket.remoteAddress,
-    headers: {
-      accept: 'application/json',
-      ...(request.headers.cookie ? { cookie: request.headers.cookie } : {}),
-      ...(forwarded ? { 'x-forwarded-for': forwarded } : {}),
-      ...(request.headers['user-agent'] ? { 'user-agent': request.headers['user-agent'] } : {}),
-    },
-  });
+  const response = await askInProcess(app, request, { method: 'GET', url });
   // A failure of the server's own is left for the client to meet (and retry) itself.
   if (response.statusCode >= 500) return null;
   try {
@@ -89,30 +74,32 @@ function dataOf(answer: PageAnswer | null): unknown {
   return typeof body === 'object' && body !== null && 'data' in body ? body.data : null;
 }
 
-export async function pageParts(app: FastifyInstance, request: FastifyRequest): Promise<PageParts> {
+/**
+ * The page's answers and, for the two guest pages whose data the server has
+ * (the landing of an event that exists, the event page of a signed-in
+ * visitor the API answered), its markup. Any other page, or an answer the
+ * API refused, is drawn by the browser, as it asks again itself.
+ */
+export async function pageParts(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  renderer: PageRenderer | null,
+): Promise<PageParts> {
   const pathname = request.url.split('?')[0] ?? '/';
   const answers: Record<string, PageAnswer> = {};
-  let poster = '';
-  let personal = false;
+  let drawn = false;
 
   const session = await ask(app, request, SESSION_PATH);
   if (session) answers[SESSION_PATH] = session;
   const signedIn = dataOf(session) !== null;
-  if (signedIn) personal = true;
-  const visitor = sessionData.safeParse(dataOf(session));
 
   const landing = LANDING_PAGE.exec(pathname);
   const code = landing?.[1] ? decodedSegment(landing[1]) : null;
   if (code) {
     const url = eventLandingUrl(code);
     const answer = await ask(app, request, url);
-    if (answer) {
-      answers[url] = answer;
-      const event = eventLandingSchema.safeParse(dataOf(answer));
-      if (answer.status === 200 && event.success && !event.data.has_ended) {
-        poster = landingPoster(pathname, event.data);
-      }
-    }
+    if (answer) answers[url] = answer;
+    drawn = answer?.status === 200;
   }
 
   const eventPage = EVENT_PAGE.exec(pathname);
@@ -120,12 +107,10 @@ export async function pageParts(app: FastifyInstance, request: FastifyRequest): 
     const url = eventDetailsUrl(eventPage[1]);
     const answer = await ask(app, request, url);
     if (answer) answers[url] = answer;
-    const event = attendeeEventDetailsSchema.safeParse(dataOf(answer));
-    if (answer?.status === 200 && event.success && visitor.success) {
-      poster = eventPagePoster(pathname, event.data, visitor.data);
-    }
+    drawn = answer?.status === 200;
   }
-  return { answers, poster, personal };
+  const markup = drawn && renderer ? await renderer.render(request.url, answers) : null;
+  return { answers, markup, personal: signedIn };
 }
 
 /**
@@ -142,9 +127,18 @@ export function jsonForHtml(value: unknown): string {
     .replaceAll('\u2029', '\\u2029');
 }
 
-/** index.html with the page's answers (and poster) in it. */
+/**
+ * index.html's `#root` with what stands in it until the app starts (between
+ * `<!--page-->` and `<!--/page-->`): replaced by a page the server drew,
+ * marked so the browser hydrates it (web/src/main.tsx).
+ */
+const ROOT = /<div id="root">[\s\S]*?<!--\/page-->\s*<\/div>/;
+
+/** index.html with the page's answers (and the page the server drew) in it. */
 export function withPageParts(html: string, parts: PageParts): string {
   const answers = `<script type="application/json" id="${PAGE_ANSWERS_ID}">${jsonForHtml(parts.answers)}</script>`;
   const withAnswers = html.replace('</head>', `${answers}</head>`);
-  return parts.poster ? withAnswers.replace('</body>', `${parts.poster}</body>`) : withAnswers;
+  if (parts.markup === null) return withAnswers;
+  const root = `<div id="root" data-drawn="server">${parts.markup}</div>`;
+  return withAnswers.replace(ROOT, () => root);
 }

@@ -4,7 +4,9 @@ import path from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { guestJoinForm } from './guest-join-form.ts';
 import { pageParts, withPageParts } from './page-answers.ts';
+import { loadPageRenderer } from './page-render.ts';
 
 /**
  * Serving the built web app (`web/dist`) from the same origin as the API,
@@ -79,6 +81,8 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
   }
   const pageScripts = inlineScriptSources(indexHtml);
   const page = readFileSync(indexHtml, 'utf8');
+  const renderer = await loadPageRenderer(distDir, app.log);
+  await app.register(guestJoinForm);
   await app.register(fastifyStatic, {
     root: distDir,
     wildcard: false,
@@ -109,7 +113,7 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
     if (pathname.startsWith(HASHED_DIR)) return reply.callNotFound();
     // The page with the answers it would ask for first (http/page-answers.ts). One that
     // carries the visitor's own data is never kept; the others are revalidated each time.
-    const parts = await pageParts(app, request);
+    const parts = await pageParts(app, request, renderer);
     const policy = reply.getHeader('content-security-policy');
     reply.header('cache-control', parts.personal ? 'private, no-store' : 'no-cache');
     return sendPage(

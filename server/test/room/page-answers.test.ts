@@ -1,16 +1,37 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eventLandingSchema } from '@floorfill/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { escapeHtml } from '../../src/http/escape-html.ts';
-import { jsonForHtml } from '../../src/http/page-answers.ts';
-import { landingPoster } from '../../src/http/page-posters.ts';
-import { createMember, logIn, post } from '../helpers/factories.ts';
-import { insertEvent, joinEvent, signIn, type SignedIn } from '../helpers/event-factories.ts';
+import { jsonForHtml, withPageParts } from '../../src/http/page-answers.ts';
+import { post } from '../helpers/factories.ts';
+import { insertEvent, signIn, type SignedIn } from '../helpers/event-factories.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
-const PAGE = `<!doctype html><html><head><title>Floorfill</title><script type="module" src="/assets/index-Ab12Cd34.js"></script></head><body><div id="root"></div></body></html>`;
+const LOADER = '<div role="status">Loading</div>';
+const PAGE = `<!doctype html><html><head><title>Floorfill</title><script type="module" src="/assets/index-Ab12Cd34.js"></script></head><body><div id="root"><!--page-->${LOADER}<!--/page--></div></body></html>`;
+
+/**
+ * A stand-in for the build's server bundle (web/src/entry-server.tsx, tested
+ * with the real components in e2e/server-drawn.spec.ts): it shows which page
+ * it was asked to draw and with which answers, and fails for an event named
+ * "Explode".
+ */
+const SERVER_BUNDLE = `
+export async function renderPage(url, answers) {
+  if (JSON.stringify(answers).includes('Explode')) throw new Error('cannot draw');
+  const asked = Object.keys(answers).map(encodeURIComponent).join(' ');
+  return '<main data-url="' + encodeURIComponent(url) + '">' + asked + '</main>';
+}
+`;
+
+/** The markup the server drew in the page's #root (null when it left the loader there). */
+function drawnIn(html: string): string | null {
+  const drawn = /<div id="root" data-drawn="server">([\s\S]*)<\/div><\/body>/.exec(html);
+  if (drawn) return drawn[1] ?? '';
+  expect(html).toContain(LOADER);
+  return null;
+}
 const ANSWERS = /<script type="application\/json" id="ff-page-answers">([^<]*)<\/script>/;
 
 /** The answers a served page carries, by URL. */
@@ -33,6 +54,8 @@ describe('answers inside the page', () => {
   beforeAll(async () => {
     distDir = mkdtempSync(path.join(tmpdir(), 'floorfill-dist-'));
     writeFileSync(path.join(distDir, 'index.html'), PAGE);
+    mkdirSync(path.join(distDir, '.ssr'));
+    writeFileSync(path.join(distDir, '.ssr/entry-server.js'), SERVER_BUNDLE);
     t = await createTestApp({ WEB_DIST_DIR: distDir });
     host = await signIn(t, { name: 'Dana Host' });
   });
@@ -49,7 +72,7 @@ describe('answers inside the page', () => {
       headers: cookie ? { cookie } : {},
     });
 
-  it("puts the landing's public view (the API's own answer) and a poster in /e/:code, for anyone", async () => {
+  it("puts the landing's public view (the API's own answer) in /e/:code and draws the page from it, for anyone", async () => {
     const name = '</script><script>alert(1)</script> & "Dock" <Party>';
     const event = await insertEvent(t, host.id, { name, address: '12 Secret Lane' });
 
@@ -71,22 +94,34 @@ describe('answers inside the page', () => {
       remoteAddress: '10.7.0.2',
     });
     expect(landing?.body).toEqual(api.json());
-    // Only the poster's facts: the landing's schema, no address.
+    // Only the landing's facts: its schema, no address.
     const data = eventLandingSchema.parse(landing?.body.data);
     expect(Object.keys(landing?.body.data ?? {}).sort()).toEqual(Object.keys(data).sort());
     expect(res.body).not.toContain('Secret Lane');
 
-    // The name is text wherever it stands: escaped in the JSON and in the poster.
+    // The name is text in the JSON: it neither ends nor adds a script.
     expect(res.body.match(/<script/g)).toHaveLength(2);
-    expect(res.body).toContain('id="ff-poster"');
-    expect(res.body).toContain(`<h1 class="ff-poster-title">${escapeHtml(name)}</h1>`);
+    // The page is drawn for its own address, from the answers it carries.
+    expect(drawnIn(res.body)).toBe(
+      `<main data-url="${encodeURIComponent(`/e/${event.code.toLowerCase()}`)}">` +
+        `${encodeURIComponent('/api/auth/session')} ` +
+        `${encodeURIComponent(`/api/v1/get-event-landing?code=${event.code.toLowerCase()}`)}</main>`,
+    );
   });
 
-  it('answers an unknown code as the API does (404, counted), with no poster', async () => {
+  it('answers an unknown code as the API does (404, counted), and leaves that page to the browser', async () => {
     const res = await page('/e/NOSUCH');
     const answers = answersIn(res.body);
     expect(answers['/api/v1/get-event-landing?code=NOSUCH']?.status).toBe(404);
-    expect(res.body).not.toContain('ff-poster');
+    expect(drawnIn(res.body)).toBeNull();
+  });
+
+  it('leaves a page it could not draw to the browser, answers and all', async () => {
+    const event = await insertEvent(t, host.id, { name: 'Explode' });
+    const res = await page(`/e/${event.code}`);
+    expect(res.statusCode).toBe(200);
+    expect(answersIn(res.body)[`/api/v1/get-event-landing?code=${event.code}`]?.status).toBe(200);
+    expect(drawnIn(res.body)).toBeNull();
   });
 
   it('gives a signed-in guest their event view on /attendee/event/:id, in a page that is never kept', async () => {
@@ -111,81 +146,62 @@ describe('answers inside the page', () => {
     expect(details?.status).toBe(200);
     expect(details?.body.data).toMatchObject({ id: event.id, joined: true });
 
+    expect(drawnIn(res.body)).toContain(
+      encodeURIComponent(`/api/v1/get-attendee-event-details?id=${event.id}`),
+    );
+
     // Nobody signed in: only the session's answer (null); the event is the API's to refuse.
     const anonymousPage = (await page(`/attendee/event/${event.id}`)).body;
     expect(Object.keys(answersIn(anonymousPage))).toEqual(['/api/auth/session']);
-    expect(anonymousPage).not.toContain('ff-poster');
+    expect(drawnIn(anonymousPage)).toBeNull();
   });
 
-  it("draws the joined guest's event page top from their own answers, for that page only", async () => {
-    const name = '<b>Harbour</b> & "Lights"';
-    const event = await insertEvent(t, host.id, {
-      name,
-      start: new Date(Date.now() - 3_600_000).toISOString(),
-      end: new Date(Date.now() + 3_600_000).toISOString(),
-    });
-    const cookie = await guestCookie('Mia');
-    await join(event.code, cookie);
-
-    const res = await page(`/attendee/event/${event.id}`, cookie);
-
-    const poster = posterIn(res.body);
-    expect(poster).toContain(`data-path="/attendee/event/${event.id}"`);
-    expect(poster).toContain(`<h1 class="ff-poster-event-name">${escapeHtml(name)}</h1>`);
-    expect(poster).toContain('>Hosted by Dana Host</p>');
-    expect(poster).toContain('ff-poster-badge-live">Live<');
-    expect(poster).toContain('>Joined<');
-    expect(poster).toContain('>Leave<');
-    // The avatar's letter is the guest's own; a guest has no way back to a dashboard.
-    expect(poster).toContain('<span class="ff-poster-avatar">M</span>');
-    expect(poster).not.toContain('Go Back');
-    // Nothing the answer does not say: no code, no address.
-    expect(poster).not.toContain(event.code);
-    expect(poster).not.toContain('Main St');
-  });
-
-  it('draws no poster for a visitor who has not joined, and a way back for a member', async () => {
-    const event = await insertEvent(t, host.id, { name: 'Dock Party' });
-    const member = await createMember(t, { name: 'Ola', defaultLogin: 3 });
-    const { cookie: session } = await logIn(t, member);
-    const cookie = `ff_session=${session}`;
-
-    const before = await page(`/attendee/event/${event.id}`, cookie);
-    expect(
-      answersIn(before.body)[`/api/v1/get-attendee-event-details?id=${event.id}`]?.status,
-    ).toBe(200);
-    expect(before.body).not.toContain('ff-poster');
-
-    await joinEvent(t, event.id, member.id);
-    const poster = posterIn((await page(`/attendee/event/${event.id}`, cookie)).body);
-    expect(poster).toContain('<h1 class="ff-poster-event-name">Dock Party</h1>');
-    expect(poster).toContain('>Go Back<');
-    // Not started yet: no Live or Ended badge.
-    expect(poster).not.toContain('ff-poster-badge');
-  });
-
-  async function guestCookie(name: string): Promise<string> {
-    const login = await post(t, '/api/v1/login-as-guest', { name });
-    return String(login.headers['set-cookie'] ?? '').split(';')[0] ?? '';
-  }
-
-  async function join(code: string, cookie: string): Promise<void> {
-    const joined = await t.app.inject({
+  const form = (code: string, fields: Record<string, string>, origin = 'http://localhost:3000') =>
+    t.app.inject({
       method: 'POST',
-      url: '/api/v1/join-event',
-      headers: { cookie, 'content-type': 'application/json', origin: 'http://localhost:3000' },
-      payload: { event_code: code },
+      url: `/e/${code}`,
+      remoteAddress: '10.7.0.3',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin },
+      payload: new URLSearchParams(fields).toString(),
     });
-    expect(joined.statusCode).toBe(200);
-  }
-});
 
-/** The poster a served page carries (it closes the body). */
-function posterIn(html: string): string {
-  const start = html.indexOf('<div id="ff-poster"');
-  if (start < 0) throw new Error(`no poster in the page: ${html}`);
-  return html.slice(start, html.indexOf('</body>'));
-}
+  const asGuest = (url: string, cookie: string) =>
+    t.app.inject({ method: 'GET', url, headers: { cookie } });
+
+  it("joins as guest from the landing's form, before the script runs: the guest's page, signed in", async () => {
+    const event = await insertEvent(t, host.id, { name: 'Dock Party' });
+
+    const res = await form(event.code.toLowerCase(), { name: 'Mia' });
+
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe(`/attendee/event/${event.id}`);
+    const cookie = String(res.headers['set-cookie'] ?? '').split(';')[0] ?? '';
+    const session = await asGuest('/api/auth/session', cookie);
+    expect(session.json()).toMatchObject({ data: { role: 4, user: { name: 'Mia' } } });
+    const details = await asGuest(`/api/v1/get-attendee-event-details?id=${event.id}`, cookie);
+    expect(details.json()).toMatchObject({ data: { id: event.id, joined: true } });
+  });
+
+  it('refuses the form posted from another site, as any change of state', async () => {
+    const event = await insertEvent(t, host.id, { name: 'Dock Party' });
+    const res = await form(event.code, { name: 'Mia' }, 'https://elsewhere.example');
+    expect(res.statusCode).toBe(403);
+    expect(res.headers['set-cookie']).toBeUndefined();
+  });
+
+  it('refuses a name the JSON sign-in refuses', async () => {
+    const event = await insertEvent(t, host.id, { name: 'Dock Party' });
+    const res = await form(event.code, { name: 'M'.repeat(41) });
+    expect(res.statusCode).toBe(422);
+    expect(res.headers['set-cookie']).toBeUndefined();
+  });
+
+  it('sends the browser back to the landing when the join is refused, whose app then says why', async () => {
+    const res = await form('NOSUCH', {});
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe('/e/NOSUCH');
+  });
+});
 
 describe('the page parts as HTML', () => {
   it('writes JSON that no name can end or change the script block with', () => {
@@ -194,12 +210,12 @@ describe('the page parts as HTML', () => {
     expect(JSON.parse(json)).toEqual({ name: '</script><!-- & \u2028' });
   });
 
-  it('draws no poster for a banner it could not place as the page does', () => {
-    const event = { name: 'A', formatted_start_time: 'Fri', timezone: 'UTC' };
-    expect(landingPoster('/e/A', { ...event, banner_path: null })).toContain('ff-poster-title');
-    expect(landingPoster('/e/A', { ...event, banner_path: '/uploads/banner/a.webp' })).toContain(
-      '<img class="ff-poster-banner" src="/uploads/banner/a.webp" alt="">',
+  it("puts a page the server drew in place of #root's loader, marked for the browser to take over", () => {
+    const html = withPageParts(
+      `<body><div id="root">\n  <!--page-->\n  ${LOADER}\n  <!--/page-->\n</div></body>`,
+      { answers: {}, markup: '<main>$& $1</main>', personal: false },
     );
-    expect(landingPoster('/e/A', { ...event, banner_path: 'javascript:alert(1)' })).toBe('');
+    expect(html).toContain('<div id="root" data-drawn="server"><main>$& $1</main></div></body>');
+    expect(html).not.toContain(LOADER);
   });
 });

@@ -1,13 +1,21 @@
+import type { ComponentType, ReactNode } from 'react';
 import { BrowserRouter } from 'react-router-dom';
 import { AppProvider } from './provider';
 import { AppRoutes } from './router';
 
-export function App() {
+type Router = ComponentType<{ children: ReactNode }>;
+
+/** The app inside a router: the browser's, or the server's for the one page it draws (entry-server.tsx). */
+export function AppIn({ router: Router }: { router: Router }) {
   return (
     <AppProvider>
-      <BrowserRouter>
+      <Router>
         <AppRoutes />
-      </BrowserRouter>
+      </Router>
     </AppProvider>
   );
+}
+
+export function App() {
+  return <AppIn router={BrowserRouter} />;
 }

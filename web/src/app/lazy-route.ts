@@ -1,10 +1,13 @@
-import type { ComponentType, LazyExoticComponent } from 'react';
+import type { ComponentType } from 'react';
 import { lazyNamed } from '@/lib/lazy-named';
 
 /** A lazy screen or layout whose chunk can be fetched before it first renders. */
-export type LazyRoute<Props extends object = object> = LazyExoticComponent<ComponentType<Props>> & {
-  /** Starts fetching the chunk (once); a failure is left for the render to report. */
-  preload: () => void;
+export type LazyRoute<Props extends object = object> = ComponentType<Props> & {
+  /**
+   * Starts fetching the chunk (once); resolves when it has arrived or failed, a
+   * failure being left for the render to report.
+   */
+  preload: () => Promise<void>;
 };
 
 /**
@@ -20,9 +23,11 @@ export function lazyRoute<Name extends string, Props extends object = object>(
   // A failed fetch is tried again at the next render (after a deploy, the stale-build reload takes over).
   const { component, loadOnce } = lazyNamed<Name, Props>(load, name);
   return Object.assign(component, {
-    preload: () => {
-      loadOnce().catch(() => undefined);
-    },
+    preload: () =>
+      loadOnce().then(
+        () => undefined,
+        () => undefined,
+      ),
   });
 }
 

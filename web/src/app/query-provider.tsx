@@ -6,8 +6,9 @@ let current: QueryClient | null = null;
 
 // React Query assumes it starts online and learns otherwise from `offline` events, which a
 // page opened without a network (the app shell from the service worker) never gets. Told
-// here, its calls wait for the connection and go out once it is back, instead of failing.
-if (typeof navigator !== 'undefined' && !navigator.onLine) onlineManager.setOnline(false);
+// here, its calls wait for the connection and go out once it is back, instead of failing. (Node's
+// `navigator`, where the server draws a page, says nothing about the network.)
+if (typeof navigator !== 'undefined' && navigator.onLine === false) onlineManager.setOnline(false);
 
 /**
  * The server-data cache for everything below the root layout. A chunk of its

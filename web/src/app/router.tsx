@@ -1,9 +1,8 @@
 import { BRAND_NAME, eventLandingUrl } from '@floorfill/shared';
-import { useEffect, useLayoutEffect, type ComponentType } from 'react';
+import { useEffect, type ComponentType } from 'react';
 import { matchPath, matchRoutes, useLocation, useRoutes, type RouteObject } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { requestEarly } from '@/lib/early-requests';
-import { removePosterOfOtherPage } from '@/lib/page-poster';
 import { RedirectSignedIn, RequireAppAccess, RootRedirect } from './guards/guards';
 import { BareLayout } from './layouts/bare-layout';
 import { PublicLayout } from './layouts/public-layout';
@@ -301,18 +300,7 @@ function useDocumentTitle() {
  */
 export function AppRoutes() {
   useDocumentTitle();
-  usePosterOnlyOnItsPage();
   return useRoutes(routes);
-}
-
-/**
- * A page's poster (lib/page-poster.ts) covers the app until that page has
- * drawn itself (the landing, the guest's event page); any other page the app
- * goes to (a redirect, a link) removes it before it shows.
- */
-function usePosterOnlyOnItsPage() {
-  const { pathname } = useLocation();
-  useLayoutEffect(() => removePosterOfOtherPage(pathname), [pathname]);
 }
 
 /**
@@ -322,8 +310,8 @@ function usePosterOnlyOnItsPage() {
  * behind sign-in are fetched only for a device that was signed in last time:
  * a visitor who is not is sent elsewhere and would not use them.
  */
-export function pagePreloads(pathname: string, probablySignedIn: boolean): (() => void)[] {
-  const steps: (() => void)[] = [];
+export function pagePreloads(pathname: string, probablySignedIn: boolean): (() => unknown)[] {
+  const steps: (() => unknown)[] = [];
   const landing = matchPath(paths.room.landing.path, pathname);
   const code = landing?.params.code;
   if (code) steps.push(() => requestEarly(eventLandingUrl(code)));

@@ -1,6 +1,8 @@
 import type { SessionData } from '@floorfill/shared';
 import { SESSION_PATH } from '@/features/auth/api/session-url';
+import { useSessionStore } from '@/features/auth/stores/session-store';
 import { requestEarly } from '@/lib/early-requests';
+import { clearQueryCache } from './query-provider-lazy';
 
 let early: Promise<SessionData | null> | null = null;
 
@@ -27,4 +29,15 @@ export function takeSessionRequest(): Promise<SessionData | null> {
   const request = early ?? requestSession();
   early = null;
   return request;
+}
+
+/** Sets the store from the server's answer: a session, or nobody (a real sign-out). */
+export function settleSession(session: SessionData | null): void {
+  const store = useSessionStore.getState();
+  if (session) {
+    store.restore(session.user, session.role);
+    return;
+  }
+  if (store.status === 'signed-in') clearQueryCache();
+  store.signOut();
 }

@@ -22,6 +22,8 @@ export interface PageAnswer {
 }
 
 let pageAnswers: Map<string, PageAnswer> | null = null;
+/** When the answers were made, on `performance.now()`'s clock: the page's start, in a browser. */
+let answersMadeAt = 0;
 
 function isPageAnswer(value: unknown): value is PageAnswer {
   return (
@@ -52,8 +54,18 @@ function readPageAnswers(): Map<string, PageAnswer> {
 }
 
 function freshPageAnswer(url: string): PageAnswer | undefined {
-  if (performance.now() > PAGE_ANSWERS_FRESH_MS) return undefined;
+  if (performance.now() - answersMadeAt > PAGE_ANSWERS_FRESH_MS) return undefined;
   return readPageAnswers().get(url);
+}
+
+/**
+ * The answers of the page the server is drawing (web/src/entry-server.tsx):
+ * the same ones it then puts inside the page, so the page it draws and the
+ * one the browser hydrates start from the same data.
+ */
+export function providePageAnswers(answers: Record<string, PageAnswer>): void {
+  pageAnswers = new Map(Object.entries(answers).filter(([, answer]) => isPageAnswer(answer)));
+  answersMadeAt = performance.now();
 }
 
 /** The server's answer for `url` in this page, without taking it (undefined if none). */

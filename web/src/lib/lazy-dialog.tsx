@@ -1,11 +1,11 @@
-import { Suspense, useEffect, useState, type ComponentType, type LazyExoticComponent } from 'react';
+import { Suspense, useEffect, useState, type ComponentType } from 'react';
 import { loadWhenIdle } from './idle';
 import { lazyNamed } from './lazy-named';
 
 /** A dialog in a chunk of its own: fetched when the page is idle, or at its first opening. */
-export type LazyDialogComponent<Props extends { opened: boolean }> = LazyExoticComponent<
-  ComponentType<Props>
-> & { preload: () => Promise<unknown> };
+export type LazyDialogComponent<Props extends { opened: boolean }> = ComponentType<Props> & {
+  preload: () => Promise<unknown>;
+};
 
 /**
  * `lazyDialog(() => import('./tip-host-modal'), 'TipHostModal')`: a page that

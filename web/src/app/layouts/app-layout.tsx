@@ -1,7 +1,6 @@
 import { SIDEBAR_COLLAPSE_BELOW_PX } from '@floorfill/shared';
 import { AppShell, Burger, Group } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
-import { Suspense, useState } from 'react';
+import { Suspense, useState, useSyncExternalStore } from 'react';
 import { RouteOutlet } from './route-outlet';
 import { LegalLinks } from '@/components/ui/legal-links';
 import { LogoLink } from '@/components/ui/logo';
@@ -20,6 +19,27 @@ const { component: SideMenu } = lazyNamed(() => import('./side-menu'), 'SideMenu
 // "Under 567px" (spec §2): AppShell's breakpoint is inclusive, hence one pixel less.
 const NARROW_MAX_PX = SIDEBAR_COLLAPSE_BELOW_PX - 1;
 const NAV_ID = 'app-side-menu';
+const NARROW_QUERY = `(max-width: ${NARROW_MAX_PX}px)`;
+
+function watchNarrow(changed: () => void): () => void {
+  const query = window.matchMedia(NARROW_QUERY);
+  query.addEventListener('change', changed);
+  return () => query.removeEventListener('change', changed);
+}
+
+/**
+ * Whether the screen is a phone's, read at the first render: a phone's first
+ * render is a phone's, not a desktop's redrawn a moment later with the page
+ * inside it. A page the server draws is drawn as a phone's (the guest's pages
+ * open on phones); a wider screen redraws its menu once the app runs.
+ */
+function useNarrowScreen(): boolean {
+  return useSyncExternalStore(
+    watchNarrow,
+    () => window.matchMedia(NARROW_QUERY).matches,
+    () => true,
+  );
+}
 
 /**
  * Signed-in pages: top bar, side menu, the page, then the legal links. On
@@ -31,11 +51,7 @@ export function AppLayout() {
   const desktopOpen = useMenuStore((state) => state.open);
   const toggleDesktop = useMenuStore((state) => state.toggle);
   const [mobileOpen, setMobileOpen] = useState(false);
-  // Read at the first render (a client-only app): a phone's first render is a phone's, not a
-  // desktop's redrawn a moment later with the page inside it.
-  const narrow = useMediaQuery(`(max-width: ${NARROW_MAX_PX}px)`, undefined, {
-    getInitialValueInEffect: false,
-  });
+  const narrow = useNarrowScreen();
   const open = narrow ? mobileOpen : desktopOpen;
   // A collapsed menu (a phone's, at first) is drawn once the page is up and the phone idle.
   const menuDrawn = useWhenIdle();

@@ -1,4 +1,3 @@
-import type { SessionData } from '@floorfill/shared';
 import { Suspense, useEffect } from 'react';
 import { ErrorBoundary } from 'react-error-boundary';
 import { Outlet, useNavigate } from 'react-router-dom';
@@ -9,18 +8,7 @@ import { useRedirectStore } from '@/features/auth/stores/redirect-store';
 import { useSessionStore } from '@/features/auth/stores/session-store';
 import { setUnauthorizedHandler } from '@/lib/api-error';
 import { QueryProvider, clearQueryCache } from '../query-provider-lazy';
-import { takeSessionRequest } from '../session-request';
-
-/** Sets the store from the server's answer: a session, or nobody (a real sign-out). */
-function settleSession(session: SessionData | null) {
-  const store = useSessionStore.getState();
-  if (session) {
-    store.restore(session.user, session.role);
-    return;
-  }
-  if (store.status === 'signed-in') clearQueryCache();
-  store.signOut();
-}
+import { settleSession, takeSessionRequest } from '../session-request';
 
 /**
  * Learn who the HttpOnly session cookie belongs to; JS cannot read the cookie

@@ -1,6 +1,4 @@
 import { Anchor, Center, Text } from '@mantine/core';
-import { useLayoutEffect } from 'react';
-import { removePagePoster } from '@/lib/page-poster';
 
 /**
  * What stands in for a screen whose code could not be fetched (the phone went
@@ -11,8 +9,6 @@ import { removePagePoster } from '@/lib/page-poster';
  * show when nothing more can be fetched.
  */
 export function ScreenError() {
-  // Nothing may cover the message (the landing's poster stays only until a page is drawn).
-  useLayoutEffect(removePagePoster, []);
   const offline = typeof navigator !== 'undefined' && !navigator.onLine;
   return (
     <Center mih={240} py="xl">

@@ -8,7 +8,6 @@ import { EventLanding, LandingNotice, useEventLanding } from '@/features/room';
 import { errorMessageOf, isRefused, isWaitingForNetwork } from '@/lib/api-client';
 import { useCheckingDevice } from '@/lib/challenge';
 import { markPageDrawn } from '@/lib/idle';
-import { removePagePoster } from '@/lib/page-poster';
 import { useEventEntry } from './use-event-entry';
 
 /**
@@ -25,12 +24,10 @@ export function EventLandingRoute() {
   const autoJoinStarted = useRef(false);
   const { enter, signInFirst } = useEventEntry();
 
-  // The server's poster of this page (lib/page-poster.ts) gives way in the frame the page draws.
+  // What can wait (the service worker, the toasts' code) starts once the page shows the event.
   const drawn = !lookup.isPending;
   useLayoutEffect(() => {
-    if (!drawn) return;
-    removePagePoster();
-    markPageDrawn();
+    if (drawn) markPageDrawn();
   }, [drawn]);
 
   const open = lookup.data?.kind === 'event' && !lookup.data.event.has_ended;

@@ -1,6 +1,7 @@
 import { ROLE, type Role, type SessionUser } from '@floorfill/shared';
-import { create } from 'zustand';
-import { createJSONStorage, persist } from 'zustand/middleware';
+import { useSyncExternalStore } from 'react';
+import { createJSONStorage, persist, type StateStorage } from 'zustand/middleware';
+import { createStore } from 'zustand/vanilla';
 
 /**
  * Who is signed in. The session itself is an HttpOnly cookie the browser
@@ -60,7 +61,17 @@ const SIGNED_OUT = {
   unconfirmed: false,
 } as const;
 
-export const useSessionStore = create<SessionState>()(
+/** Where the server draws a page (web/src/entry-server.tsx) nothing of a visitor is kept. */
+const keepNothing: StateStorage = {
+  getItem: () => null,
+  setItem: () => undefined,
+  removeItem: () => undefined,
+};
+
+/** This device's local storage, or none on the server. */
+const deviceStorage = () => (typeof localStorage === 'undefined' ? keepNothing : localStorage);
+
+const sessionStore = createStore<SessionState>()(
   persist(
     (set, get) => ({
       status: 'unknown',
@@ -109,11 +120,27 @@ export const useSessionStore = create<SessionState>()(
     }),
     {
       name: 'floorfill.session',
-      storage: createJSONStorage(() => localStorage),
+      storage: createJSONStorage(deviceStorage),
       partialize: (state) => ({ userId: state.userId, role: state.role, user: state.user }),
     },
   ),
 );
+
+/**
+ * The session as a hook (`useSessionStore((state) => state.role)`) with the
+ * store's own methods (`getState`, `setState`). Unlike zustand's `create`,
+ * whose server-side and hydration value is the store's first state, this one
+ * reads the current state there too: a page the server draws for a signed-in
+ * visitor (web/src/entry-server.tsx) draws their page, and the browser,
+ * which learns who is signed in from the same answer before it hydrates
+ * (main.tsx), draws the same.
+ */
+export const useSessionStore = Object.assign(function useSessionStore<Slice>(
+  select: (state: SessionState) => Slice,
+): Slice {
+  const read = () => select(sessionStore.getState());
+  return useSyncExternalStore(sessionStore.subscribe, read, read);
+}, sessionStore);
 
 export function displayNameOf(user: SessionUser | null): string {
   if (!user) return '';

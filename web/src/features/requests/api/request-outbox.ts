@@ -156,9 +156,12 @@ export function dropStaleRequests(): void {
   writeAll(entries);
 }
 
+/** What a page the server draws shows as kept: nothing (what the phone keeps follows once it runs). */
+const NOTHING_KEPT: KeptRequest[] = [];
+
 /** The user's kept requests for an event, live: re-renders when one is kept, sent or dropped. */
 export function useKeptRequests(userId: number, eventId: number): readonly KeptRequest[] {
-  const all = useSyncExternalStore(subscribe, readAll);
+  const all = useSyncExternalStore(subscribe, readAll, () => NOTHING_KEPT);
   return useMemo(
     () => all.filter((entry) => entry.userId === userId && entry.eventId === eventId),
     [all, userId, eventId],

@@ -1,6 +1,6 @@
 import { GUEST_NAME_MAX } from '@floorfill/shared';
 import { Button, Paper, Stack, TextInput } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
+import { useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { CheckingNote } from '@/components/ui/checking-note';
 import { useCheckingDevice } from '@/lib/challenge';
 import { rememberedGuestName } from '../utils/guest-name';
@@ -11,22 +11,35 @@ interface GuestEntryFormProps {
   onSignIn: () => void;
 }
 
+/** The first name's field, as the server's form route reads it (server/src/http/guest-join-form.ts). */
+export const GUEST_NAME_FIELD = 'name';
+
 /**
  * The one way in for someone with no account: an optional first name
  * (remembered on this device) and Join as guest; Sign in beside it. The
- * event landing and a host's public page offer the same.
+ * event landing and a host's public page offer the same. A plain HTML form
+ * too: drawn by the server, it posts to the page's own address before the
+ * app's code has arrived, and the server joins as this app would.
  */
 export function GuestEntryForm({ joining, onJoinAsGuest, onSignIn }: GuestEntryFormProps) {
-  const [firstName, setFirstName] = useState(rememberedGuestName);
+  const [firstName, setFirstName] = useState('');
+  const field = useRef<HTMLInputElement>(null);
+  // The name this device remembers (the server that drew the form cannot know it), unless the
+  // guest already typed one before the app took the form over.
+  useLayoutEffect(() => {
+    setFirstName(field.current?.value || rememberedGuestName());
+  }, []);
   const checking = useCheckingDevice(joining);
   const submit = (formEvent: FormEvent) => {
     formEvent.preventDefault();
     onJoinAsGuest(firstName.trim());
   };
   return (
-    <Paper withBorder radius="md" p="md" component="form" onSubmit={submit}>
+    <Paper withBorder radius="md" p="md" component="form" method="post" onSubmit={submit}>
       <Stack gap="sm">
         <TextInput
+          ref={field}
+          name={GUEST_NAME_FIELD}
           label="Your first name (optional)"
           description="The DJ sees it next to your requests."
           value={firstName}

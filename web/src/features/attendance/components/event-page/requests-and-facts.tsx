@@ -1,0 +1,61 @@
+import type { AttendeeEventDetails, SongRequest } from '@floorfill/shared';
+import { Stack, Title } from '@mantine/core';
+import type { QueryKey } from '@tanstack/react-query';
+import { EventFacts } from '@/features/events';
+import { OwnSongRequests, PopularSongs } from '@/features/requests';
+import { canRequest } from '../request-state';
+import { LiveOutboxRequests } from './live-outbox-requests';
+
+interface RequestsAndFactsProps {
+  event: AttendeeEventDetails;
+  userId: number;
+  detailsKey: QueryKey;
+  requested: ReadonlySet<string>;
+  onCancel: (request: SongRequest) => void;
+}
+
+/**
+ * Below the search box of a guest who joined: their requests as a live
+ * timeline (with what the phone keeps to send first), the room's popular
+ * songs while the event runs, then the event's facts.
+ */
+export function RequestsAndFacts({
+  event,
+  userId,
+  detailsKey,
+  requested,
+  onCancel,
+}: RequestsAndFactsProps) {
+  const firstRequest = event.song_requests.length === 0 && event.rejected_requests.length === 0;
+  return (
+    <>
+      <Stack gap="xs" component="section" aria-labelledby="own-requests-title">
+        <Title order={2} fz="lg" id="own-requests-title">
+          Your requests
+        </Title>
+        <LiveOutboxRequests eventId={event.id} userId={userId} detailsKey={detailsKey} />
+        <OwnSongRequests
+          requests={event.song_requests}
+          rejected={event.rejected_requests}
+          nowPlaying={event.now_playing}
+          line={event.line}
+          timeZone={event.timezone}
+          onCancel={onCancel}
+        />
+      </Stack>
+      {event.has_ended ? null : (
+        <PopularSongs
+          popular={event.line?.popular ?? []}
+          nowPlayingSongId={event.now_playing?.song_id ?? null}
+          eventId={event.id}
+          attendeeId={userId}
+          detailsKey={detailsKey}
+          requested={requested}
+          canRequest={canRequest(event.request_settings, event.song_requests)}
+          firstRequest={firstRequest}
+        />
+      )}
+      <EventFacts event={event} />
+    </>
+  );
+}
