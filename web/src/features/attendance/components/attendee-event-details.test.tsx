@@ -284,6 +284,11 @@ describe('attendee event details', () => {
       },
     });
     document.head.append(script);
+    // The page starts now: its answers are fresh for their first 30 s on the page's own clock,
+    // which in a test process would otherwise have started with the process.
+    const realNow = performance.now.bind(performance);
+    const pageStart = realNow();
+    const pageClock = vi.spyOn(performance, 'now').mockImplementation(() => realNow() - pageStart);
     try {
       // The page's answers are read once per page: this page's modules start afresh.
       vi.resetModules();
@@ -307,6 +312,7 @@ describe('attendee event details', () => {
         [],
       );
     } finally {
+      pageClock.mockRestore();
       script.remove();
       vi.resetModules();
     }
