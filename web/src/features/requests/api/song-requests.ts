@@ -158,12 +158,16 @@ export function cancelSongRequest({ eventId, songId }: CancelSongRequestInput) {
  * The answer updates the event page at once. The page owns its snapshot and
  * says where it is cached (`detailsKey`), so this feature needs nothing of
  * the page's. A snapshot fetch already under way may have been read before
- * this write, so it is asked again; the room's pushes bring the counts.
+ * this write, so it is asked again; the room's pushes bring the counts. With
+ * `askAgain` the snapshot is asked again whatever is under way: a kept
+ * request goes out as the page comes back online, just when the page is
+ * asking for its snapshot too, and a snapshot read before the request was
+ * written could otherwise land after this update or find nothing to update.
  */
-function useUpdateDetails(queryKey: QueryKey) {
+function useUpdateDetails(queryKey: QueryKey, { askAgain = false } = {}) {
   const queryClient = useQueryClient();
   return (change: (details: AttendeeEventDetails) => AttendeeEventDetails) => {
-    const raced = queryClient.isFetching({ queryKey, exact: true }) > 0;
+    const raced = askAgain || queryClient.isFetching({ queryKey, exact: true }) > 0;
     queryClient.setQueryData<AttendeeEventDetails>(queryKey, (old) => (old ? change(old) : old));
     if (raced) void queryClient.invalidateQueries({ queryKey, exact: true });
   };
@@ -217,7 +221,7 @@ export function useRequestOutbox({
   onSent,
   onRefused,
 }: RequestOutboxOptions): void {
-  const update = useUpdateDetails(detailsKey);
+  const update = useUpdateDetails(detailsKey, { askAgain: true });
   const flush = useEffectEvent(() => {
     void flushKeptRequests(userId, eventId, {
       onSent: (request, answer) => {
