@@ -12,6 +12,7 @@ import {
   PHONE,
   signUpAndLogIn,
 } from './support/app.ts';
+import { holdMainScript } from './support/held-script.ts';
 import { test } from './support/test.ts';
 import { expectToast, logToasts } from './support/toasts.ts';
 
@@ -127,7 +128,7 @@ test('a host opening an event link joins it as an attendee, told so, with a way 
   await context.close();
 });
 
-test('a new account that signs in from the landing lands on the event, not the host dashboard', async ({
+test('a new account that signs in from the landing, even before its script runs, lands on the event', async ({
   page,
   request,
   browser,
@@ -139,9 +140,12 @@ test('a new account that signs in from the landing lands on the event, not the h
   const fan = await createVerifiedAccount(request, 'New Fan');
 
   const { context, page: phone, unauthorized } = await freshPhone(browser);
-  await phone.goto(url);
-  await phone.getByRole('button', { name: 'Sign in' }).click();
-  await expect(phone).toHaveURL(/\/auth\/login/);
+  // Tapped on the page as the server drew it, before the app's script has run: a plain link.
+  const script = await holdMainScript(phone);
+  await phone.goto(url, { waitUntil: 'commit' });
+  await phone.getByRole('link', { name: 'Sign in' }).click();
+  await expect(phone).toHaveURL(/\/auth\/login\?next=/);
+  script.release();
   await phone.getByLabel('Email', { exact: true }).fill(fan.email);
   await phone.getByLabel('Password', { exact: true }).fill(fan.password);
   await phone.getByRole('button', { name: 'Login', exact: true }).click();

@@ -1,5 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import { createEventAsHost, LAPTOP, PHONE, signUpAndLogIn } from './support/app.ts';
+import { holdMainScript } from './support/held-script.ts';
 import { test } from './support/test.ts';
 
 /**
@@ -22,28 +23,6 @@ async function throttle(page: Page): Promise<void> {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.enable');
   await cdp.send('Network.emulateNetworkConditions', SLOW);
-}
-
-/** The app's main script (its entry, /assets/index-….js). */
-const MAIN_SCRIPT = /\/assets\/index-[^/]+\.js$/;
-
-/**
- * Holds the page's main script back until `release` is called: whatever the
- * test does meanwhile is done before that script has run.
- */
-async function holdMainScript(page: Page): Promise<{ release: () => void; held: () => boolean }> {
-  let held = false;
-  let release: () => void = () => undefined;
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(MAIN_SCRIPT, async (route) => {
-    held = true;
-    await released;
-    // The page that asked may be gone by then (the form took the browser on): nothing to send.
-    await route.continue().catch(() => undefined);
-  });
-  return { release, held: () => held };
 }
 
 for (const size of [PHONE, LAPTOP]) {
@@ -85,6 +64,10 @@ for (const size of [PHONE, LAPTOP]) {
       const session = await context.request.get('/api/auth/session');
       const body = (await session.json()) as { data: { user: { name: string } } | null };
       expect(body.data?.user.name).toBe('Mia');
+      // …and this phone offers that name on its next landing, though the app never saw it typed.
+      await expect
+        .poll(() => page.evaluate(() => localStorage.getItem('floorfill.guest-name')))
+        .toBe('Mia');
     } finally {
       await context.close();
     }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ROLE, VERIFICATION_TYPE } from './constants.ts';
+import { GUEST_NAME_MAX, ROLE, VERIFICATION_TYPE } from './constants.ts';
 import {
   codeDigitsShape,
   emailField,
@@ -55,8 +55,6 @@ export const resendOtpBody = z.object({
   verification_type: verificationTypeField,
 });
 export type ResendOtpBody = z.infer<typeof resendOtpBody>;
-
-export const GUEST_NAME_MAX = 40;
 
 /**
  * The spec sends an "email placeholder"; it is accepted and ignored. `name`:

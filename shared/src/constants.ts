@@ -4,6 +4,11 @@ export const ROLE = { host: 2, attendee: 3, guest: 4 } as const;
 export type Role = (typeof ROLE)[keyof typeof ROLE];
 export type DefaultLogin = typeof ROLE.host | typeof ROLE.attendee;
 
+/** The first name a guest may give on the event landing (the DJ sees it). */
+export const GUEST_NAME_MAX = 40;
+/** A guest's name when they gave none. */
+export const GUEST_DEFAULT_NAME = 'Guest';
+
 export const CODE_LENGTH = 6;
 export const CODE_TTL_SECONDS = 10 * 60;
 /** Wrong tries one code takes before it is dead (a new one must be asked for). */

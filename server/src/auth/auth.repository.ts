@@ -1,4 +1,4 @@
-import { ROLE } from '@floorfill/shared';
+import { GUEST_DEFAULT_NAME, ROLE } from '@floorfill/shared';
 import { sql } from 'kysely';
 import type { CodePurpose } from '../infra/database-types.ts';
 import type { DbOrTrx } from '../infra/db.ts';
@@ -71,7 +71,10 @@ export async function insertMember(trx: DbOrTrx, member: NewMember): Promise<Acc
   }
 }
 
-export async function insertGuest(trx: DbOrTrx, name = 'Guest'): Promise<AccountRow> {
+export async function insertGuest(
+  trx: DbOrTrx,
+  name = GUEST_DEFAULT_NAME,
+): Promise<AccountRow> {
   return trx
     .insertInto('users')
     .values({ name, is_guest: true, default_login: ROLE.attendee })

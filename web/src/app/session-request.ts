@@ -1,6 +1,7 @@
-import type { SessionData } from '@floorfill/shared';
+import { GUEST_DEFAULT_NAME, type SessionData } from '@floorfill/shared';
 import { SESSION_PATH } from '@/features/auth/api/session-url';
 import { useSessionStore } from '@/features/auth/stores/session-store';
+import { rememberGuestName } from '@/features/room/utils/guest-name';
 import { requestEarly } from '@/lib/early-requests';
 import { clearQueryCache } from './query-provider-lazy';
 
@@ -36,6 +37,10 @@ export function settleSession(session: SessionData | null): void {
   const store = useSessionStore.getState();
   if (session) {
     store.restore(session.user, session.role);
+    // This device's guest gave this name (on a landing, maybe before the app ran): offered again next time.
+    if (session.user.is_guest) {
+      rememberGuestName(session.user.name === GUEST_DEFAULT_NAME ? '' : session.user.name);
+    }
     return;
   }
   if (store.status === 'signed-in') clearQueryCache();

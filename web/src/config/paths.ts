@@ -21,8 +21,9 @@ export const paths = {
     root: { path: '/auth' },
     login: {
       path: '/auth/login',
-      getHref: (options: { qr?: boolean } = {}) =>
-        withQuery('/auth/login', { qr: options.qr ? 'y' : undefined }),
+      /** `next`: the page of this site to come back to once signed in (a plain link carries it). */
+      getHref: (options: { qr?: boolean; next?: string } = {}) =>
+        withQuery('/auth/login', { qr: options.qr ? 'y' : undefined, next: options.next }),
     },
     register: { path: '/auth/register', getHref: () => '/auth/register' },
     resetPassword: { path: '/auth/reset-password', getHref: () => '/auth/reset-password' },

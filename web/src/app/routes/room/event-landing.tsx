@@ -22,7 +22,7 @@ export function EventLandingRoute() {
   const lookup = useEventLanding(code);
   const checking = useCheckingDevice(lookup.isFetching);
   const autoJoinStarted = useRef(false);
-  const { enter, signInFirst } = useEventEntry();
+  const { enter } = useEventEntry();
 
   // What can wait (the service worker, the toasts' code) starts once the page shows the event.
   const drawn = !lookup.isPending;
@@ -85,7 +85,7 @@ export function EventLandingRoute() {
         autoJoinStarted.current = true;
         enter.mutate({ code, asGuest: true, firstName });
       }}
-      onSignIn={() => signInFirst(paths.room.landing.getHref(code))}
+      landingHref={paths.room.landing.getHref(code)}
     />
   );
 }

@@ -2,7 +2,6 @@ import { MSG } from '@floorfill/shared';
 import { useEffect } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { ContentLoader } from '@/components/ui/page-loader';
-import { paths } from '@/config/paths';
 import { useSessionStore } from '@/features/auth/stores/session-store';
 import { HostLanding, LandingNotice, useHostLanding } from '@/features/room';
 import { errorMessageOf, isRefused, isWaitingForNetwork } from '@/lib/api-client';
@@ -23,7 +22,7 @@ export function HostLandingRoute() {
   const signedIn = useSessionStore((state) => state.status === 'signed-in');
   const lookup = useHostLanding(hostId, searchParams.get('k'));
   const checking = useCheckingDevice(lookup.isFetching);
-  const { enter, signInFirst } = useEventEntry();
+  const { enter } = useEventEntry();
   // Drawn: the work kept for later (the rest of the stylesheet, the service worker) may start.
   const drawn = !lookup.isPending;
   useEffect(() => {
@@ -62,7 +61,6 @@ export function HostLandingRoute() {
       signedIn={signedIn}
       joining={enter.isPending}
       onJoin={(code, firstName) => enter.mutate({ code, asGuest: !signedIn, firstName })}
-      onSignIn={(code) => signInFirst(paths.room.landing.getHref(code))}
     />
   );
 }

@@ -5,7 +5,6 @@ import { paths } from '@/config/paths';
 import { attendanceKeys } from '@/features/attendance/api/attendance-keys';
 import { joinEvent } from '@/features/attendance/api/membership';
 import { loginAsGuest } from '@/features/auth/api/login';
-import { useRedirectStore } from '@/features/auth/stores/redirect-store';
 import { useSessionStore } from '@/features/auth/stores/session-store';
 import { rememberGuestName } from '@/features/room';
 import { errorMessageOf } from '@/lib/api-client';
@@ -50,11 +49,5 @@ export function useEventEntry() {
     onError: (error) => notifyError(errorMessageOf(error)),
   });
 
-  /** Sign in first, then come back to `returnTo` (which joins a signed-in visitor). */
-  const signInFirst = (returnTo: string) => {
-    useRedirectStore.getState().save(returnTo);
-    navigate(paths.auth.login.getHref());
-  };
-
-  return { enter, signInFirst };
+  return { enter };
 }

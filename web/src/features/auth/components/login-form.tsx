@@ -21,7 +21,7 @@ import { useCheckingDevice } from '@/lib/challenge';
 import { schemaErrors, serverFieldErrors } from '@/lib/form-errors';
 import { notifyError, notifyInfo } from '@/lib/notify';
 import { login, loginAsGuest, unverifiedEmailOf } from '../api/login';
-import { useRedirectStore } from '../stores/redirect-store';
+import { sameSitePath, useRedirectStore } from '../stores/redirect-store';
 import { useSessionStore } from '../stores/session-store';
 import { EmailField } from './email-field';
 
@@ -68,6 +68,12 @@ export function LoginForm() {
   useEffect(() => {
     if (fromQrCode) notifyInfo(MSG.pleaseLogin);
   }, [fromQrCode]);
+
+  // A link that sent here names where to come back to (an event's landing, which then joins).
+  const next = sameSitePath(searchParams.get('next'));
+  useEffect(() => {
+    if (next) useRedirectStore.getState().save(next);
+  }, [next]);
 
   const signInWith = useMutation({
     mutationFn: login,

@@ -31,3 +31,15 @@ export const useRedirectStore = create<RedirectState>()(
     },
   ),
 );
+
+/**
+ * `value` as a path of this site to come back to, or null: a link's `next`
+ * is anyone's to write, so another origin (`//elsewhere`, `https://…`) or a
+ * control character never becomes a redirect.
+ */
+export function sameSitePath(value: string | null): string | null {
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
+  if (!value?.startsWith('/') || /[\\\u0000-\u001f\u007f]/.test(value)) return null;
+  const url = new URL(value, window.location.origin);
+  return url.origin === window.location.origin ? `${url.pathname}${url.search}` : null;
+}

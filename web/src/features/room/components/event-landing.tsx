@@ -47,14 +47,15 @@ interface EventLandingProps {
   event: EventLandingData;
   joining: boolean;
   onJoinAsGuest: (firstName: string) => void;
-  onSignIn: () => void;
+  /** This page's address, where a sign-in comes back to. */
+  landingHref: string;
 }
 
 /**
  * What the event's QR opens: the poster (name, host, time, banner, who is
  * here, whether requests are open) and one way in, as a guest, in one tap.
  */
-export function EventLanding({ event, joining, onJoinAsGuest, onSignIn }: EventLandingProps) {
+export function EventLanding({ event, joining, onJoinAsGuest, landingHref }: EventLandingProps) {
   return (
     <Stack className={classes.page} gap="md">
       {event.banner_path ? <img src={event.banner_path} alt="" className={classes.banner} /> : null}
@@ -65,7 +66,11 @@ export function EventLanding({ event, joining, onJoinAsGuest, onSignIn }: EventL
         <EventPosterFacts event={event} />
       </Stack>
       <HostCard host={event.host} />
-      <GuestEntryForm joining={joining} onJoinAsGuest={onJoinAsGuest} onSignIn={onSignIn} />
+      <GuestEntryForm
+        joining={joining}
+        onJoinAsGuest={onJoinAsGuest}
+        landingHref={landingHref}
+      />
     </Stack>
   );
 }

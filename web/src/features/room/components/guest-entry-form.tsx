@@ -1,14 +1,17 @@
 import { GUEST_NAME_MAX } from '@floorfill/shared';
 import { Button, Paper, Stack, TextInput } from '@mantine/core';
 import { useLayoutEffect, useRef, useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
 import { CheckingNote } from '@/components/ui/checking-note';
+import { paths } from '@/config/paths';
 import { useCheckingDevice } from '@/lib/challenge';
 import { rememberedGuestName } from '../utils/guest-name';
 
 interface GuestEntryFormProps {
   joining: boolean;
   onJoinAsGuest: (firstName: string) => void;
-  onSignIn: () => void;
+  /** The event's landing, where a sign-in comes back to (and joins). */
+  landingHref: string;
 }
 
 /** The first name's field, as the server's form route reads it (server/src/http/guest-join-form.ts). */
@@ -21,7 +24,7 @@ export const GUEST_NAME_FIELD = 'name';
  * too: drawn by the server, it posts to the page's own address before the
  * app's code has arrived, and the server joins as this app would.
  */
-export function GuestEntryForm({ joining, onJoinAsGuest, onSignIn }: GuestEntryFormProps) {
+export function GuestEntryForm({ joining, onJoinAsGuest, landingHref }: GuestEntryFormProps) {
   const [firstName, setFirstName] = useState('');
   const field = useRef<HTMLInputElement>(null);
   // The name this device remembers (the server that drew the form cannot know it), unless the
@@ -51,7 +54,18 @@ export function GuestEntryForm({ joining, onJoinAsGuest, onSignIn }: GuestEntryF
           Join as guest
         </Button>
         <CheckingNote checking={checking} />
-        <Button variant="subtle" fullWidth onClick={onSignIn} disabled={joining}>
+        {/* A link, not a button: it works in the server-drawn page before the app's code runs. */}
+        <Button
+          component={Link}
+          to={paths.auth.login.getHref({ next: landingHref })}
+          variant="subtle"
+          fullWidth
+          data-disabled={joining || undefined}
+          aria-disabled={joining || undefined}
+          onClick={(click) => {
+            if (joining) click.preventDefault();
+          }}
+        >
           Sign in
         </Button>
       </Stack>

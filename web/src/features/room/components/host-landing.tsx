@@ -14,7 +14,6 @@ interface HostLandingProps {
   joining: boolean;
   /** Join the event holding `code`: as a guest (with the first name given) when nobody is signed in. */
   onJoin: (code: string, firstName?: string) => void;
-  onSignIn: (code: string) => void;
 }
 
 function SocialLinks({ links }: { links: HostLandingData['social_links'] }) {
@@ -41,7 +40,6 @@ interface EventEntryProps {
   signedIn: boolean;
   joining: boolean;
   onJoin: HostLandingProps['onJoin'];
-  onSignIn: HostLandingProps['onSignIn'];
 }
 
 /**
@@ -50,7 +48,7 @@ interface EventEntryProps {
  * landing. Without a code (the page was opened by id alone) there is no way
  * in here: the code is the event's QR's.
  */
-function EventEntry({ event, featured, signedIn, joining, onJoin, onSignIn }: EventEntryProps) {
+function EventEntry({ event, featured, signedIn, joining, onJoin }: EventEntryProps) {
   const checking = useCheckingDevice(joining);
   const titleId = `host-event-${event.code || event.start_time}`;
   let entry;
@@ -83,7 +81,7 @@ function EventEntry({ event, featured, signedIn, joining, onJoin, onSignIn }: Ev
       <GuestEntryForm
         joining={joining}
         onJoinAsGuest={(firstName) => onJoin(event.code, firstName)}
-        onSignIn={() => onSignIn(event.code)}
+        landingHref={paths.room.landing.getHref(event.code)}
       />
     );
   }
@@ -108,7 +106,7 @@ function EventEntry({ event, featured, signedIn, joining, onJoin, onSignIn }: Ev
  * picture, rating, bio, links) and their live or next events, the first with
  * the same one-tap way in as the event's landing.
  */
-export function HostLanding({ host, signedIn, joining, onJoin, onSignIn }: HostLandingProps) {
+export function HostLanding({ host, signedIn, joining, onJoin }: HostLandingProps) {
   return (
     <Stack className={classes.page} gap="md">
       {host.cover_photo_path ? (
@@ -143,7 +141,6 @@ export function HostLanding({ host, signedIn, joining, onJoin, onSignIn }: HostL
                 signedIn={signedIn}
                 joining={joining}
                 onJoin={onJoin}
-                onSignIn={onSignIn}
               />
             ))}
           </Stack>
