@@ -11,6 +11,7 @@ import * as booth from './202611260100_booth.ts';
 import * as savedCards from './202611260100_saved_cards.ts';
 import * as songRequestKeys from './202611271000_song_request_keys.ts';
 import * as explicitEntries from './202611281000_explicit_entries.ts';
+import * as decksBridge from './202611290900_decks_bridge.ts';
 
 /**
  * Every migration, in order. Listed explicitly (not read from the folder) so
@@ -29,4 +30,5 @@ export const migrations: Record<string, Migration> = {
   '202611260100_saved_cards': savedCards,
   '202611271000_song_request_keys': songRequestKeys,
   '202611281000_explicit_entries': explicitEntries,
+  '202611290900_decks_bridge': decksBridge,
 };

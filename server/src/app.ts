@@ -30,6 +30,7 @@ import { profileRoutes } from './profiles/profiles.routes.ts';
 import { qrRoutes } from './qr/qr.routes.ts';
 import { attendanceRoutes } from './attendance/attendance.routes.ts';
 import { requestRoutes } from './requests/requests.routes.ts';
+import { deckRoutes } from './decks/decks.routes.ts';
 import { paymentRoutes } from './payments/payments.routes.ts';
 import { ratingRoutes } from './ratings/ratings.routes.ts';
 import { walletRoutes } from './wallets/wallets.routes.ts';
@@ -219,6 +220,7 @@ export async function buildApp(ctx: AppContext, logger: Logger): Promise<Fastify
     await api.register(catalogRoutes);
     await api.register(qrRoutes);
     await api.register(displayRoutes);
+    await api.register(deckRoutes);
     await api.register(uploadsPlugin);
     if (ctx.config.devOutbox && !ctx.config.isProduction) await api.register(devRoutes);
   });

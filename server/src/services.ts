@@ -1,6 +1,7 @@
 import { createAttendanceService } from './attendance/attendance.service.ts';
 import { createAuthService } from './auth/auth.service.ts';
 import { createCatalogService } from './catalog/catalog.service.ts';
+import { createDecksService } from './decks/decks.service.ts';
 import { createDisplayService } from './display/display.service.ts';
 import { createEventsService } from './events/events.service.ts';
 import { createBackOff } from './http/back-off.ts';
@@ -98,6 +99,8 @@ export function createServices(ctx: AppContext, publish: QueuePublisher) {
     resolveSong: createSongResolver(db, config.artworkHosts),
     profiles,
     attendance,
+    /** Following the decks: bridge keys, deck settings, and the tracks bridges report. */
+    decks: createDecksService({ db, liveQueue }),
     /** The big screen's state; its code tries pass the same guard as join-event. */
     display: createDisplayService({ db, events, queue: liveQueue, codes }),
     wallets: createWalletsService(config),

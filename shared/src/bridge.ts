@@ -1,7 +1,7 @@
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import { z } from 'zod';
-import { singleLineText } from './fields.ts';
+import { idField, singleLineText } from './fields.ts';
 
 /**
  * The decks bridge (`bridge/`): a program on the DJ's laptop that follows
@@ -69,3 +69,150 @@ export function bridgeTrackId(track: {
   ].join('\u0000');
   return bytesToHex(sha256(utf8ToBytes(key))).slice(0, TRACK_ID_HEX_DIGITS);
 }
+
+/**
+ * Pairing (the booth makes a key; the bridge exchanges its pairing code for a
+ * token): the code the booth shows is `PAIRING_CODE_LENGTH` characters of an
+ * alphabet without look-alikes, shown in two halves ("K7QM-3XWD"), good
+ * once and for `PAIRING_CODE_TTL_SECONDS`.
+ */
+export const PAIRING_CODE_ALPHABET = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ';
+export const PAIRING_CODE_LENGTH = 8;
+export const PAIRING_CODE_TTL_SECONDS = 10 * 60;
+/** Live keys one event may hold (a laptop and a spare, say). */
+export const BRIDGE_KEYS_PER_EVENT = 5;
+
+/** How long a deck must play a track before it counts (seconds), and the default. */
+export const PLAY_SECONDS = { min: 5, max: 300, default: 30 } as const;
+
+export const BRIDGE_MSG = {
+  keyCreated: 'Bridge key created. Type its pairing code into the bridge.',
+  keyRevoked: 'Bridge key revoked.',
+  paired: 'Paired.',
+  pairingCodeInvalid: 'This pairing code is wrong or has expired. Make a new one in the booth.',
+  tooManyKeys: `An event holds at most ${BRIDGE_KEYS_PER_EVENT} bridge keys. Revoke one first.`,
+  keyNotFound: 'No such bridge key for this event.',
+  revoked: 'This bridge key was revoked. Pair again from the booth.',
+  trackTaken: 'Track received.',
+  settingsSaved: 'Deck settings saved.',
+} as const;
+
+/** A pairing code as typed: any case, spaces and dashes ignored. */
+export const pairingCodeField = z
+  .string({ error: 'Must be a pairing code.' })
+  .transform((text) => text.toUpperCase().replace(/[\s-]/g, ''))
+  .pipe(
+    z
+      .string()
+      .regex(
+        new RegExp(`^[${PAIRING_CODE_ALPHABET}]{${PAIRING_CODE_LENGTH}}$`),
+        `Must be the ${PAIRING_CODE_LENGTH}-character pairing code the booth shows.`,
+      ),
+  );
+
+/** The pairing code as the booth shows it: two halves. */
+export function formatPairingCode(code: string): string {
+  const half = PAIRING_CODE_LENGTH / 2;
+  return `${code.slice(0, half)}-${code.slice(half)}`;
+}
+
+export const pairBridgeBody = z.object({ pairing_code: pairingCodeField });
+export type PairBridgeBody = z.infer<typeof pairBridgeBody>;
+
+/** What a bridge learns by pairing: its token (shown once, never again) and its event. */
+export const pairBridgeData = z.object({
+  token: z.string(),
+  event: z.object({ id: z.number().int(), name: z.string(), code: z.string() }),
+  follow_decks: z.boolean(),
+  play_seconds: z.number().int(),
+});
+export type PairBridgeData = z.infer<typeof pairBridgeData>;
+
+/** The event's deck settings: whether bridge reports mark the queue, and the N seconds rule. */
+export const deckSettingsSchema = z.object({
+  follow_decks: z.boolean(),
+  play_seconds: z.number().int(),
+});
+export type DeckSettings = z.infer<typeof deckSettingsSchema>;
+
+export const updateDeckSettingsBody = z.object({
+  event_id: idField,
+  follow_decks: z.boolean().optional(),
+  play_seconds: z
+    .number({ error: 'Must be a number of seconds.' })
+    .int('Must be a whole number of seconds.')
+    .min(PLAY_SECONDS.min, `Must be at least ${PLAY_SECONDS.min} seconds.`)
+    .max(PLAY_SECONDS.max, `Must be at most ${PLAY_SECONDS.max} seconds.`)
+    .optional(),
+});
+export type UpdateDeckSettingsBody = z.infer<typeof updateDeckSettingsBody>;
+
+/** What a bridge asks as it starts and every minute: its event's settings (and it is seen). */
+export const bridgeStatusQuery = z.object({ source: z.enum(BRIDGE_SOURCES).optional() });
+export const bridgeStatusData = deckSettingsSchema;
+
+export const bridgeEventQuery = z.object({ event_id: idField });
+export const createBridgeKeyBody = z.object({ event_id: idField });
+export const revokeBridgeKeyBody = z.object({ event_id: idField, key_id: idField });
+
+/**
+ * What became of a track the bridge reported: it marked a song playing; it
+ * matched nothing waiting (the song that was playing has played); the host
+ * does not follow the decks; its song was already playing; or a track that
+ * started later had been reported first (it moves nothing).
+ */
+export const TRACK_OUTCOMES = [
+  'marked',
+  'unmatched',
+  'not-following',
+  'already-playing',
+  'superseded',
+] as const;
+export type TrackOutcome = (typeof TRACK_OUTCOMES)[number];
+
+/** A track a bridge reported, as the booth lists it. */
+export const deckTrackSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  artist: z.string(),
+  deck: z.string().nullable(),
+  source: z.enum(BRIDGE_SOURCES),
+  started_at: z.string(),
+  outcome: z.enum(TRACK_OUTCOMES),
+  /** The queued song it was matched to, when one was. */
+  song_id: z.string().nullable(),
+});
+export type DeckTrack = z.infer<typeof deckTrackSchema>;
+
+/** A bridge key as the booth lists it: never its token. */
+export const bridgeKeySchema = z.object({
+  id: z.number().int(),
+  /** Only in the answer that made the key (a secret until used), formatted "K7QM-3XWD". */
+  pairing_code: z.string().nullable(),
+  pairing_expires_at: z.string().nullable(),
+  paired_at: z.string().nullable(),
+  last_seen_at: z.string().nullable(),
+  /** The software the bridge last reported from. */
+  source: z.enum(BRIDGE_SOURCES).nullable(),
+  created_at: z.string(),
+});
+export type BridgeKey = z.infer<typeof bridgeKeySchema>;
+
+/** The booth's bridge panel: the settings, the keys and the last tracks reported. */
+export const bridgePanelData = z.object({
+  settings: deckSettingsSchema,
+  keys: z.array(bridgeKeySchema),
+  tracks: z.array(deckTrackSchema),
+});
+export type BridgePanelData = z.infer<typeof bridgePanelData>;
+
+/** The bridge's report of a track start answered. */
+export const reportTrackData = z.object({
+  outcome: z.enum(TRACK_OUTCOMES),
+  song_id: z.string().nullable(),
+  /** True when this id had been reported before (nothing changed this time). */
+  repeated: z.boolean(),
+  /** The booth's settings now, so a running bridge follows a change. */
+  settings: deckSettingsSchema,
+});
+export type ReportTrackData = z.infer<typeof reportTrackData>;

@@ -71,10 +71,7 @@ export async function insertMember(trx: DbOrTrx, member: NewMember): Promise<Acc
   }
 }
 
-export async function insertGuest(
-  trx: DbOrTrx,
-  name = GUEST_DEFAULT_NAME,
-): Promise<AccountRow> {
+export async function insertGuest(trx: DbOrTrx, name = GUEST_DEFAULT_NAME): Promise<AccountRow> {
   return trx
     .insertInto('users')
     .values({ name, is_guest: true, default_login: ROLE.attendee })

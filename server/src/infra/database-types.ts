@@ -120,6 +120,10 @@ export interface EventsTable {
   now_playing_started_at: Timestamp | null;
   /** Whether the big screen shows who asked. */
   display_requester_names: Generated<boolean>;
+  /** Following the decks (migration 202611290900): bridge reports mark the queue while on. */
+  follow_decks: Generated<boolean>;
+  /** Seconds a deck plays a track before it counts. */
+  deck_play_seconds: Generated<number>;
   deleted_at: Timestamp | null;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
@@ -259,6 +263,39 @@ export interface SongRequestKeysTable {
   created_at: CreatedAt;
 }
 
+/**
+ * A bridge key of an event (migration 202611290900): the pairing code's hash
+ * until it is exchanged, then the token's; secrets are never kept in clear.
+ */
+export interface BridgeKeysTable {
+  id: Generated<number>;
+  event_id: number;
+  pairing_code_hash: string | null;
+  pairing_expires_at: Timestamp | null;
+  token_hash: string | null;
+  /** The software the bridge last reported from. */
+  source: string | null;
+  created_at: CreatedAt;
+  paired_at: Timestamp | null;
+  last_seen_at: Timestamp | null;
+  revoked_at: Timestamp | null;
+}
+
+/** A track start a bridge reported, once per id, and what became of it. */
+export interface DeckTracksTable {
+  event_id: number;
+  track_id: string;
+  bridge_key_id: number | null;
+  title: string;
+  artist: string;
+  deck: string | null;
+  source: string;
+  started_at: Timestamp;
+  outcome: string;
+  song_id: string | null;
+  received_at: CreatedAt;
+}
+
 export interface Database {
   users: UsersTable;
   auth_codes: AuthCodesTable;
@@ -270,6 +307,8 @@ export interface Database {
   queue_entries: QueueEntriesTable;
   rejected_songs: RejectedSongsTable;
   song_request_keys: SongRequestKeysTable;
+  bridge_keys: BridgeKeysTable;
+  deck_tracks: DeckTracksTable;
   ratings: RatingsTable;
   tips: TipsTable;
   processed_webhook_events: ProcessedWebhookEventsTable;
