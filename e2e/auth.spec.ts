@@ -150,7 +150,7 @@ test('a guest who scanned a QR code enters without an account and lands on the e
   const hostContext = await browser.newContext();
   await logToasts(hostContext);
   const hostPage = await hostContext.newPage();
-  await signUpAndLogIn(hostPage, hostPage.request, 'QR Host');
+  await signUpAndLogIn(hostPage, 'QR Host');
   const event = await createEventAsHost(hostPage, 'Rooftop Night');
   await hostContext.close();
 

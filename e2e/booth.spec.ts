@@ -110,7 +110,7 @@ test('a DJ runs a night from the booth with the keyboard, and the big screen fol
 }) => {
   test.setTimeout(240_000);
   await host.setViewportSize(LAPTOP);
-  await signUpAndLogIn(host, host.request, 'Booth Host');
+  await signUpAndLogIn(host, 'Booth Host');
   const event = await createEventAsHost(host, 'Booth Night');
 
   // Four songs: Bohemian Rhapsody twice (one with a dedication), then three once each.
@@ -255,7 +255,7 @@ test('the booth’s request controls: closed, a cap, a cooldown and a blocked ar
   page: host,
 }) => {
   test.setTimeout(180_000);
-  await signUpAndLogIn(host, host.request, 'Controls Host');
+  await signUpAndLogIn(host, 'Controls Host');
   const event = await createEventAsHost(host, 'Controls Night');
   const guest = await guestJoined(browser, event);
   await host.goto(`/host/event/${event.id}/booth`);

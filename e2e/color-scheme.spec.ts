@@ -58,11 +58,10 @@ async function screenshot(page: Page, name: string) {
 for (const scheme of ['light', 'dark'] as const) {
   test(`a guest's screens follow a ${scheme} phone and pass axe: landing, event page, song search, host profile, host's public page, start`, async ({
     page: host,
-    request,
     browser,
   }) => {
     test.slow();
-    await signUpAndLogIn(host, request, 'Rio Host');
+    await signUpAndLogIn(host, 'Rio Host');
     const hostId = await sessionUserId(host);
     const tonight = await createEventAsHost(host, `Harbour ${scheme}`, -20);
 

@@ -100,14 +100,10 @@ async function attendeeRequestsASong(baseURL: string, eventCode: string): Promis
   return song;
 }
 
-test('a host creates, finds, edits, shares and deletes an event', async ({
-  page,
-  request,
-  baseURL,
-}) => {
+test('a host creates, finds, edits, shares and deletes an event', async ({ page, baseURL }) => {
   // One long journey over five screens, with screenshots at two widths on each.
   test.setTimeout(180_000);
-  await signUpAndLogIn(page, request);
+  await signUpAndLogIn(page);
   await expect(page).toHaveURL(/\/host\/dashboard/);
   await expect(page.getByText(MSG.noEvents)).toBeVisible();
 
@@ -254,8 +250,8 @@ test('a host creates, finds, edits, shares and deletes an event', async ({
   await expect(page.getByText(MSG.noEventFound)).toBeVisible();
 });
 
-test("another host's event and a missing one open the 404 page", async ({ page, request }) => {
-  await signUpAndLogIn(page, request, 'Other Host');
+test("another host's event and a missing one open the 404 page", async ({ page }) => {
+  await signUpAndLogIn(page, 'Other Host');
   await page.goto('/host/event/999999');
   await expect(page).toHaveURL(/\/404$/);
   await expect(page.getByText(MSG.pageNotFound)).toBeVisible();

@@ -12,7 +12,7 @@ import { expectToast } from './support/toasts.ts';
 
 /** A verified host signed in through the login page, and the id the API gave it. */
 async function signIn(page: Page, name: string): Promise<{ id: number }> {
-  await signUpAndLogIn(page, page.request, name);
+  await signUpAndLogIn(page, name);
   const session = await page.request.get('/api/auth/session');
   const body = (await session.json()) as { data: { user: { id: number } } };
   return { id: body.data.user.id };

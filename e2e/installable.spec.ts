@@ -29,11 +29,10 @@ function cachedUrls(page: Page): Promise<string[]> {
 
 test('a guest who loaded an event landing once can reload it offline: the app shell, not the browser error', async ({
   page: host,
-  request,
   browser,
 }) => {
   test.slow();
-  await signUpAndLogIn(host, request, 'Rio Host');
+  await signUpAndLogIn(host, 'Rio Host');
   const tonight = await createEventAsHost(host, 'Offline Dock', -10);
 
   const context = await browser.newContext({ viewport: PHONE, reducedMotion: 'reduce' });

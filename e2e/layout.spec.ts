@@ -33,9 +33,8 @@ async function expectLinksAfterLongContent(page: Page, last: Locator): Promise<v
 
 test('the legal links follow the content of signed-in pages and cover none of it', async ({
   page,
-  request,
 }) => {
-  await signUpAndLogIn(page, request, 'Layout Host');
+  await signUpAndLogIn(page, 'Layout Host');
 
   // A short page (no events yet on a laptop): the links sit at the foot of the screen.
   await page.setViewportSize(LAPTOP);

@@ -45,7 +45,7 @@ test('a request reaches the booth live, groups with a guest’s, and its request
   const hostContext = await browser.newContext();
   await logToasts(hostContext);
   const host = await hostContext.newPage();
-  await signUpAndLogIn(host, host.request, 'Booth Host');
+  await signUpAndLogIn(host, 'Booth Host');
   const tonight = await createEventAsHost(host, 'Friday Floorfill', -60);
   const upcoming = [];
   for (const [index, name] of [
@@ -66,7 +66,7 @@ test('a request reaches the booth live, groups with a guest’s, and its request
   const attendeeContext = await browser.newContext();
   await logToasts(attendeeContext);
   const attendee = await attendeeContext.newPage();
-  await signUpAndLogIn(attendee, attendee.request, 'Ana Attendee');
+  await signUpAndLogIn(attendee, 'Ana Attendee');
   await switchToAttendee(attendee);
   for (const event of upcoming) {
     const joined = await attendee.request.post('/api/v1/join-event', {
@@ -212,7 +212,7 @@ test('a request reaches the booth live, groups with a guest’s, and its request
 });
 
 test('a wrong code says so and a missing event opens the 404 page', async ({ page }) => {
-  await signUpAndLogIn(page, page.request, 'Lost Dancer');
+  await signUpAndLogIn(page, 'Lost Dancer');
   await switchToAttendee(page);
   await page.getByLabel('Event Code').fill('NOPE42');
   await page.getByRole('button', { name: 'Join Now' }).click();

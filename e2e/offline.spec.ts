@@ -51,11 +51,10 @@ async function closeSearch(phone: Page) {
 
 test('a request made offline waits on the phone and reaches the host once, when the phone is back online', async ({
   page: host,
-  request,
   browser,
 }) => {
   test.slow();
-  await signUpAndLogIn(host, request, 'Wi-Fi Host');
+  await signUpAndLogIn(host, 'Wi-Fi Host');
   const tonight = await createEventAsHost(host, 'Basement Night', -20);
   await host.goto(`/host/event/${tonight.id}`);
   await expect(host.getByRole('heading', { level: 1, name: tonight.name })).toBeVisible();
@@ -153,11 +152,10 @@ test('a request made offline waits on the phone and reaches the host once, when 
 
 test('a guest who reloads the event page offline stays signed in: the page, the offline notice and the kept request', async ({
   page: host,
-  request,
   browser,
 }) => {
   test.slow();
-  await signUpAndLogIn(host, request, 'Wi-Fi Host');
+  await signUpAndLogIn(host, 'Wi-Fi Host');
   const tonight = await createEventAsHost(host, 'Cellar Night', -20);
 
   const context = await browser.newContext({ viewport: PHONE, reducedMotion: 'reduce' });

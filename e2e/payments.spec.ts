@@ -50,7 +50,7 @@ test('a host connects Stripe, an attendee tips twice and rates, and the host see
   test.setTimeout(180_000);
 
   // The host connects Stripe from Settings → Wallet: a demo account in demo payments.
-  await signUpAndLogIn(host, host.request, 'Dee Jay');
+  await signUpAndLogIn(host, 'Dee Jay');
   const hostId = await sessionUserId(host);
   await host.goto('/host/profile/edit');
   await host.getByRole('tab', { name: 'Wallet' }).click();
@@ -97,7 +97,7 @@ test('a host connects Stripe, an attendee tips twice and rates, and the host see
   const attendeeContext = await browser.newContext({ baseURL });
   await logToasts(attendeeContext);
   const attendee = await attendeeContext.newPage();
-  await signUpAndLogIn(attendee, attendee.request, 'Ava Attendee');
+  await signUpAndLogIn(attendee, 'Ava Attendee');
   await switchToAttendee(attendee);
   const join = await attendee.request.post('/api/v1/join-event', {
     data: { event_code: event.code },

@@ -50,11 +50,10 @@ async function freshPhone(browser: Browser) {
 
 test('a guest scans the QR, joins in one tap and requests a song, with no 401 on the way', async ({
   page: host,
-  request,
   browser,
 }) => {
   test.slow();
-  await signUpAndLogIn(host, request, 'Rio Host');
+  await signUpAndLogIn(host, 'Rio Host');
   const tonight = await createEventAsHost(host, 'Harbour Lights', -30);
   const url = await urlInQr(host, tonight.code);
   expect(new URL(url).pathname).toBe(`/e/${tonight.code}`);
@@ -109,13 +108,12 @@ test('a guest scans the QR, joins in one tap and requests a song, with no 401 on
 
 test('a host opening an event link joins it as an attendee, told so, with a way back', async ({
   page: dj,
-  request,
   browser,
 }) => {
   test.slow();
-  await signUpAndLogIn(dj, request, 'Other Host');
+  await signUpAndLogIn(dj, 'Other Host');
   const { page: owner, context } = await freshPhone(browser);
-  await signUpAndLogIn(owner, request, 'Rio Host');
+  await signUpAndLogIn(owner, 'Rio Host');
   const tonight = await createEventAsHost(owner, 'Dock Party', -10);
   const url = await urlInQr(owner, tonight.code);
 
@@ -134,7 +132,7 @@ test('a new account that signs in from the landing, even before its script runs,
   browser,
 }) => {
   test.slow();
-  await signUpAndLogIn(page, request, 'Rio Host');
+  await signUpAndLogIn(page, 'Rio Host');
   const tonight = await createEventAsHost(page, 'Rooftop', -10);
   const url = await urlInQr(page, tonight.code);
   const fan = await createVerifiedAccount(request, 'New Fan');
@@ -158,10 +156,9 @@ test('a new account that signs in from the landing, even before its script runs,
 
 test('an ended event and an unknown code get a plain page, not a login form', async ({
   page,
-  request,
   browser,
 }) => {
-  await signUpAndLogIn(page, request, 'Rio Host');
+  await signUpAndLogIn(page, 'Rio Host');
   const past = await createEventAsHost(page, 'Last Summer', -6 * 60);
   const { context, page: phone, unauthorized } = await freshPhone(browser);
 
@@ -187,11 +184,10 @@ test('an ended event and an unknown code get a plain page, not a login form', as
 
 test('a guest scans the host’s profile QR, sees the host’s public page and joins tonight’s event in one tap', async ({
   page: host,
-  request,
   browser,
 }) => {
   test.slow();
-  await signUpAndLogIn(host, request, 'Rio Host');
+  await signUpAndLogIn(host, 'Rio Host');
   const tonight = await createEventAsHost(host, 'Harbour Lights', -30);
   await createEventAsHost(host, 'Sunday Brunch', 3 * 24 * 60);
   // The QR the host's own profile shares (its Share Profile dialog shows this image).
@@ -230,11 +226,10 @@ test('a guest scans the host’s profile QR, sees the host’s public page and j
 
 test('the host’s page opened by id alone shows the posters and no way in without the event’s code', async ({
   page: host,
-  request,
   browser,
 }) => {
   test.slow();
-  await signUpAndLogIn(host, request, 'Rio Host');
+  await signUpAndLogIn(host, 'Rio Host');
   const tonight = await createEventAsHost(host, 'Harbour Lights', -30);
   const hostId = await sessionUserId(host);
 
@@ -251,12 +246,11 @@ test('the host’s page opened by id alone shows the posters and no way in witho
 
 test('a guest asks for a song the catalog does not have, and the booth shows it typed by a guest', async ({
   page: host,
-  request,
   browser,
 }) => {
   test.slow();
   await host.setViewportSize(LAPTOP);
-  await signUpAndLogIn(host, request, 'Rio Host');
+  await signUpAndLogIn(host, 'Rio Host');
   const tonight = await createEventAsHost(host, 'Cousins Wedding', -30);
 
   const { context, page: phone, unauthorized } = await freshPhone(browser);
@@ -334,11 +328,10 @@ test('a guest asks for a song the catalog does not have, and the booth shows it 
 
 test('a double tap on Request requests the song once, shows its place there, and Cancel from the results asks first', async ({
   page: host,
-  request,
   browser,
 }) => {
   test.slow();
-  await signUpAndLogIn(host, request, 'Tap Host');
+  await signUpAndLogIn(host, 'Tap Host');
   const tonight = await createEventAsHost(host, 'Double Tap Night', -30);
 
   for (const viewport of [PHONE, LAPTOP]) {

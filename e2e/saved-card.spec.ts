@@ -146,7 +146,7 @@ test('an attendee saves a card with Stripe Elements and tips with it, twice (onc
     if (body && request.url().startsWith(baseURL)) ourBodies.push(body);
   });
 
-  await signUpAndLogIn(page, page.request, 'Tia Tipper');
+  await signUpAndLogIn(page, 'Tia Tipper');
   await switchToAttendee(page);
   expect(await sessionUserId(page)).toBeGreaterThan(0);
 

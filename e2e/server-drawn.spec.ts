@@ -92,10 +92,9 @@ for (const [colorScheme, size] of SIZES.flatMap((size) =>
 )) {
   test(`the landing shows its event and Join as guest before the app's code runs, and the app takes it over (${colorScheme}, ${size.width}px)`, async ({
     page: host,
-    request,
     browser,
   }) => {
-    await signUpAndLogIn(host, request, 'Rio Host');
+    await signUpAndLogIn(host, 'Rio Host');
     const event = await createEventAsHost(host, 'Harbour Lights', -30);
     const noScript = await guestContext(browser, size, colorScheme);
     try {
@@ -128,10 +127,9 @@ for (const [colorScheme, size] of SIZES.flatMap((size) =>
 
   test(`the joined guest's event page shows before the app's code runs, its search saying it is loading, and the app takes it over (${colorScheme}, ${size.width}px)`, async ({
     page: host,
-    request,
     browser,
   }) => {
-    await signUpAndLogIn(host, request, 'Rio Host');
+    await signUpAndLogIn(host, 'Rio Host');
     const event = await createEventAsHost(host, 'Harbour Lights', -30);
     const noScript = await guestContext(browser, size, colorScheme);
     try {

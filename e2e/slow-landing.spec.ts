@@ -28,11 +28,10 @@ async function throttle(page: Page): Promise<void> {
 for (const size of [PHONE, LAPTOP]) {
   test(`on a slow network Join as guest shows and works before the app's script arrives (${size.width}px)`, async ({
     page: host,
-    request,
     browser,
   }) => {
     test.slow();
-    await signUpAndLogIn(host, request, 'Rio Host');
+    await signUpAndLogIn(host, 'Rio Host');
     const event = await createEventAsHost(host, 'Harbour Lights', -30);
     const context = await browser.newContext({ viewport: size, reducedMotion: 'reduce' });
     try {

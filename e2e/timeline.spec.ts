@@ -75,7 +75,7 @@ test('a guest requests first, follows their songs down the line, and sees one pl
   browser,
 }) => {
   test.slow();
-  await signUpAndLogIn(host, host.request, 'Rio Host');
+  await signUpAndLogIn(host, 'Rio Host');
   const event = await createEventAsHost(host, 'Harbour Lights', -30);
   // The room before our guest: Africa asked for twice, Roxanne once.
   const others = [

@@ -124,26 +124,16 @@ export async function createVerifiedAccount(
   return account;
 }
 
-/** The session cookie's name (server/src/auth/session-cookie.ts). */
-const SESSION_COOKIE = 'ff_session';
-
 /**
- * A verified account signed in through the login page, which lands on the
- * default dashboard (the host's for new accounts).
+ * A verified account, signed in on `page` by its verification (as the
+ * verification page signs a new account in), on its default dashboard (the
+ * host's for new accounts). The login form has its own journeys (auth.spec.ts).
  */
-export async function signUpAndLogIn(
-  page: Page,
-  request: APIRequestContext,
-  name = 'Dee Jay',
-): Promise<TestAccount> {
-  const account = await createVerifiedAccount(request, name);
-  // Verifying signed in whoever sent the code (page.request shares the page's cookies):
-  // this journey signs in through the login page, so that session is dropped first.
-  await page.context().clearCookies({ name: SESSION_COOKIE });
+export async function signUpAndLogIn(page: Page, name = 'Dee Jay'): Promise<TestAccount> {
+  // page.request shares the page's cookies: the verification's session is the page's.
+  const account = await createVerifiedAccount(page.request, name);
+  // The auth area sends a signed-in account on to its dashboard.
   await page.goto('/auth/login');
-  await page.getByLabel('Email', { exact: true }).fill(account.email);
-  await page.getByLabel('Password', { exact: true }).fill(account.password);
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
   await expect(page).toHaveURL(/\/dashboard/);
   return account;
 }
