@@ -1,5 +1,5 @@
 /**
- * `npm start`'s first step: rebuild `web/dist` and `server/dist` only when
+ * `npm start`'s first step: rebuild `web/dist`, `server/dist` and the bridge's download only when
  * what they are built from has changed since their last build, so starting
  * the app again costs a check (a fraction of a second), not a build (seconds).
  *
@@ -69,6 +69,18 @@ const BUILD_TARGETS = {
       'server/tsconfig.json',
       'server/package.json',
       'migrations',
+      ...COMMON_INPUTS,
+    ],
+  },
+  /** The bridge DJs download from the booth: inside the web app's output, so built after it. */
+  bridge: {
+    workspace: 'bridge',
+    outDir: 'web/dist/downloads',
+    inputs: [
+      'bridge/src',
+      'bridge/build.ts',
+      'bridge/tsconfig.json',
+      'bridge/package.json',
       ...COMMON_INPUTS,
     ],
   },

@@ -1,8 +1,8 @@
 import type { DeckEvent, SourceName, Track, TrackStarted } from './track.ts';
 
 export interface OnAirOptions {
-  /** How long a deck must play a track before it counts as started. */
-  playSeconds: number;
+  /** How long a deck must play a track before it counts as started (read at each start: the booth may change it). */
+  playSeconds: number | (() => number);
   /** Tracks on air or stopped before this moment are history, not news: never reported. */
   since: Date;
   source: SourceName;
@@ -21,7 +21,7 @@ const REMEMBERED = 500;
 export function createOnAirRule({ playSeconds, since, source, onStarted }: OnAirOptions) {
   const waiting = new Map<string, NodeJS.Timeout>();
   const reported: string[] = [];
-  const playMs = playSeconds * 1000;
+  const playMs = () => (typeof playSeconds === 'function' ? playSeconds() : playSeconds) * 1000;
 
   function report(deck: string | null, track: Track, startedAt: Date): void {
     const key = `${deck ?? ''}\u0000${startedAt.getTime()}\u0000${track.artist}\u0000${track.title}`;
@@ -51,10 +51,11 @@ export function createOnAirRule({ playSeconds, since, source, onStarted }: OnAir
           forget(event.deck);
           const { deck, track, at, until } = event;
           if (until) {
-            if (until.getTime() - at.getTime() >= playMs && until >= since) report(deck, track, at);
+            if (until.getTime() - at.getTime() >= playMs() && until >= since)
+              report(deck, track, at);
             return;
           }
-          const due = at.getTime() + playMs - Date.now();
+          const due = at.getTime() + playMs() - Date.now();
           if (due <= 0) {
             report(deck, track, at);
             return;
