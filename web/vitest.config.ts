@@ -13,6 +13,8 @@ export default defineConfig({
     css: false,
     restoreMocks: true,
     unstubGlobals: true,
+    // Two files at a time: vitest's default leaves one of the CI machine's two cores idle.
+    maxWorkers: 2,
     // Form tests drive Mantine through user-event in jsdom, which takes seconds on a busy machine.
     testTimeout: 15_000,
   },
