@@ -19,7 +19,6 @@ import { test } from './support/test.ts';
  */
 
 type Scheme = 'light' | 'dark';
-const SIZES = [PHONE, LAPTOP];
 
 /** What React reports when the server's markup is not what the app draws. */
 const HYDRATION_TROUBLE = /hydrat|did not match|react\.dev\/errors|Minified React error/i;
@@ -87,9 +86,14 @@ async function expectServerHeadingKept(page: Page): Promise<void> {
   expect(kept, 'the heading the server drew is the one the app shows').toBe(true);
 }
 
-for (const [colorScheme, size] of SIZES.flatMap((size) =>
-  (['light', 'dark'] as const).map((scheme) => [scheme, size] as const),
-)) {
+// Each scheme once, each size once: a phone in a dark room, a laptop in daylight
+// (color-scheme.spec.ts walks every guest screen in both schemes).
+const VARIANTS = [
+  ['dark', PHONE],
+  ['light', LAPTOP],
+] as const satisfies ReadonlyArray<readonly [Scheme, { width: number; height: number }]>;
+
+for (const [colorScheme, size] of VARIANTS) {
   test(`the landing shows its event and Join as guest before the app's code runs, and the app takes it over (${colorScheme}, ${size.width}px)`, async ({
     page: host,
     browser,
