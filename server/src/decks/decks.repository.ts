@@ -188,3 +188,14 @@ export function lastTracks(db: DbOrTrx, eventId: number, limit: number) {
     .limit(limit)
     .execute();
 }
+
+/** The tracks the decks played while followed that matched no request, in play order. */
+export function unrequestedTracks(db: DbOrTrx, eventId: number) {
+  return db
+    .selectFrom('deck_tracks')
+    .select(['title', 'artist', 'started_at'])
+    .where('event_id', '=', eventId)
+    .where('outcome', '=', 'unmatched')
+    .orderBy('started_at')
+    .execute();
+}

@@ -32,6 +32,7 @@ import {
   pairKey,
   revokeKey,
   touchKey,
+  unrequestedTracks,
   updateDeckSettings,
 } from './decks.repository.ts';
 import { matchPlayedTrack } from './track-match.ts';
@@ -217,6 +218,16 @@ export function createDecksService({ db, liveQueue }: { db: Db; liveQueue: LiveQ
         hostId: key.host_id,
         settings: settingsOf(key),
       };
+    },
+
+    /** What the decks played that nobody requested (the set list's unrequested rows). */
+    async unrequestedTracks(eventId: number) {
+      const rows = await unrequestedTracks(db, eventId);
+      return rows.map((row) => ({
+        title: row.title,
+        artist: row.artist,
+        startedAt: row.started_at,
+      }));
     },
 
     /** The bridge was seen (it asked for its settings). */

@@ -20,7 +20,14 @@ import { assertSameUser } from '../events/identity.ts';
 import { ok } from '../http/envelope.ts';
 import { perUserRateLimit } from '../http/per-user-rate-limit.ts';
 import { envelopes, errorResponses, mediaResponse } from '../http/responses.ts';
-import { setListCsv, setListFileName, setListM3u } from './set-list.ts';
+import {
+  inPlayOrder,
+  requestedSong,
+  setListCsv,
+  setListFileName,
+  setListM3u,
+  unrequestedTrack,
+} from './set-list.ts';
 
 const MARKED_MSG: Record<MarkAs, string> = {
   played: REQUEST_MSG.markedPlayed,
@@ -40,7 +47,7 @@ const MARKED_MSG: Record<MarkAs, string> = {
  */
 export const requestRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config, db, redis } = app.ctx;
-  const { liveQueue, resolveSong } = app.services;
+  const { decks, liveQueue, resolveSong } = app.services;
   const tags = ['Song requests'];
 
   app.post(
@@ -155,7 +162,14 @@ export const requestRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const session = requireMember(request);
       const { event_id: eventId, format } = request.query;
-      const list = await liveQueue.setList(db, session.userId, eventId);
+      const played = await liveQueue.setList(db, session.userId, eventId);
+      const list = {
+        event: played.event,
+        songs: inPlayOrder([
+          ...played.songs.map(({ song, playedAt }) => requestedSong(song, playedAt)),
+          ...(await decks.unrequestedTracks(eventId)).map(unrequestedTrack),
+        ]),
+      };
       const body = format === 'm3u' ? setListM3u(list) : setListCsv(list);
       return reply
         .header(

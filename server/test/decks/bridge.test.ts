@@ -282,6 +282,28 @@ describe('the decks bridge', () => {
     // Started before the tracks already reported (a second bridge, a late resend).
     expect(await report(token, early)).toMatchObject({ outcome: 'superseded' });
     expect((await hostView(event.id)).now_playing).toBeNull();
+
+    // The set list holds what played in play order: the request, then the track nobody asked for.
+    const csv = await get(t, `/api/v1/export-set-list?event_id=${event.id}`, host.headers);
+    expect(csv.statusCode).toBe(200);
+    const rows = csv.body.trim().split('\r\n').slice(1);
+    expect(
+      rows.map((row) =>
+        row
+          .split(',')
+          .slice(3, 5)
+          .concat(row.split(',')[6] ?? ''),
+      ),
+    ).toEqual([
+      ['Agadoo', 'Black Lace', '1'],
+      ['Blue Monday', 'New Order', '0'],
+    ]);
+    const m3u = await get(
+      t,
+      `/api/v1/export-set-list?event_id=${event.id}&format=m3u`,
+      host.headers,
+    );
+    expect(m3u.body).toContain('#EXTINF:-1,New Order - Blue Monday\nNew Order - Blue Monday\n');
   });
 
   it('refuses a revoked key and a deleted event’s, and input that is not a track', async () => {
