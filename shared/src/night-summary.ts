@@ -31,6 +31,8 @@ export type TopRequestedSong = z.infer<typeof topRequestedSongSchema>;
 
 export const nightSummarySchema = z.object({
   songs_played: z.number().int(),
+  /** Tracks the decks played (a bridge reported them, followed) that matched no request. */
+  played_not_requested: z.number().int(),
   requests_received: z.number().int(),
   unique_requesters: z.number().int(),
   /** From the first request's bucket to the last one's, empty buckets included. */

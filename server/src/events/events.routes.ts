@@ -59,7 +59,7 @@ const EVENT_BODY_LIMIT = DATA_URL_MAX_CHARS + 64 * 1024;
 /** The host's events: spec §7 event rows, the dashboard data and calendar. */
 export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config, db } = app.ctx;
-  const { events, profiles, liveQueue } = app.services;
+  const { decks, events, profiles, liveQueue } = app.services;
   const uploads = createUploadStore(config.dataDir, app.log);
   answerOversizedUploadsAsFieldErrors(app);
   const tags = ['Events (host)'];
@@ -305,6 +305,7 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       const summary: NightSummary = {
         ...figures,
+        played_not_requested: (await decks.unrequestedTracks(eventId)).length,
         per_10_minutes: perBucket,
         tips: await eventTipTotals(db, session.userId, eventId),
       };

@@ -304,6 +304,8 @@ describe('the decks bridge', () => {
       host.headers,
     );
     expect(m3u.body).toContain('#EXTINF:-1,New Order - Blue Monday\nNew Order - Blue Monday\n');
+    const summary = await get(t, `/api/v1/get-night-summary?event_id=${event.id}`, host.headers);
+    expect(summary.json().data).toMatchObject({ songs_played: 1, played_not_requested: 1 });
   });
 
   it('refuses a revoked key and a deleted event’s, and input that is not a track', async () => {

@@ -134,6 +134,7 @@ describe('who is here and the night summary', () => {
     const res = await get(t, `/api/v1/get-night-summary?event_id=${quiet.id}`, host.headers);
     expect(nightSummarySchema.parse(res.json().data)).toEqual({
       songs_played: 0,
+      played_not_requested: 0,
       requests_received: 0,
       unique_requesters: 0,
       per_10_minutes: [],

@@ -36,7 +36,15 @@ function Summary({ summary, timeZone }: { summary: NightSummaryData; timeZone: s
   return (
     <Stack gap="md">
       <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }}>
-        <Figure label="Songs played" value={String(summary.songs_played)} />
+        <Figure
+          label="Songs played"
+          value={String(summary.songs_played + summary.played_not_requested)}
+          note={
+            summary.played_not_requested > 0
+              ? `${summary.played_not_requested} not requested`
+              : undefined
+          }
+        />
         <Figure label="Requests received" value={String(summary.requests_received)} />
         <Figure label="Unique requesters" value={String(summary.unique_requesters)} />
         <Figure
