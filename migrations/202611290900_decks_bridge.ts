@@ -8,8 +8,9 @@ import { sql, type Kysely } from 'kysely';
  * in the booth with a pairing code (kept as its SHA-256, good once, until it
  * expires) that the bridge exchanges for its token (kept as its SHA-256);
  * revoked keys stay listed. `deck_tracks`: every track start a bridge
- * reported, once per id, with what became of it (the song it marked, or
- * none) — the booth's last tracks and the night's played-not-requested songs.
+ * reported, once per id, with what became of it (the song it marked and
+ * the one that was playing before, for the booth's undo, or none) — the
+ * booth's last tracks and the night's played-not-requested songs.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations are frozen and untyped by design
 export async function up(db: Kysely<any>): Promise<void> {
@@ -59,6 +60,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('started_at', 'timestamptz', (c) => c.notNull())
     .addColumn('outcome', 'text', (c) => c.notNull())
     .addColumn('song_id', 'text')
+    .addColumn('previous_song_id', 'text')
     .addColumn('received_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .addPrimaryKeyConstraint('deck_tracks_pkey', ['event_id', 'track_id'])
     .execute();

@@ -181,6 +181,8 @@ export const deckTrackSchema = z.object({
   outcome: z.enum(TRACK_OUTCOMES),
   /** The queued song it was matched to, when one was. */
   song_id: z.string().nullable(),
+  /** What was playing when this track moved the queue on: an undo plays it again. */
+  previous_song_id: z.string().nullable(),
 });
 export type DeckTrack = z.infer<typeof deckTrackSchema>;
 

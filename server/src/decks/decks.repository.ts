@@ -141,6 +141,7 @@ export interface DeckTrackRow {
   started_at: Date;
   outcome: string;
   song_id: string | null;
+  previous_song_id: string | null;
 }
 
 /** A reported track; undefined when its id was already recorded (the first one stands). */
@@ -182,7 +183,17 @@ export async function hasLaterTrack(
 export function lastTracks(db: DbOrTrx, eventId: number, limit: number) {
   return db
     .selectFrom('deck_tracks')
-    .select(['track_id', 'title', 'artist', 'deck', 'source', 'started_at', 'outcome', 'song_id'])
+    .select([
+      'track_id',
+      'title',
+      'artist',
+      'deck',
+      'source',
+      'started_at',
+      'outcome',
+      'song_id',
+      'previous_song_id',
+    ])
     .where('event_id', '=', eventId)
     .orderBy('started_at', 'desc')
     .limit(limit)

@@ -87,10 +87,11 @@ export function createDecksService({ db, liveQueue }: { db: Db; liveQueue: LiveQ
 
   /** What a reported track does to the queue (nothing while the host does not follow the decks). */
   async function apply(caller: BridgeCaller, track: BridgeTrack, startedAt: Date) {
-    if (!caller.settings.follow_decks) return { outcome: 'not-following' as const, songId: null };
+    const none = { songId: null, previousSongId: null };
+    if (!caller.settings.follow_decks) return { outcome: 'not-following' as const, ...none };
     // A report that arrives after a later track's (another bridge, a late resend) moves nothing.
     if (await hasLaterTrack(db, caller.eventId, startedAt)) {
-      return { outcome: 'superseded' as const, songId: null };
+      return { outcome: 'superseded' as const, ...none };
     }
     const [queue, playing] = await Promise.all([
       liveQueue.groupedQueue(db, caller.eventId),
@@ -105,19 +106,22 @@ export function createDecksService({ db, liveQueue }: { db: Db; liveQueue: LiveQ
       }));
     const match = matchPlayedTrack(track, waiting);
     const songId = match?.candidate.songId ?? null;
+    const previousSongId = playing?.song_id ?? null;
     try {
       if (songId === null) {
         // The DJ moved on to a song nobody asked for: the one that was playing has played.
         if (playing) await liveQueue.mark(caller.hostId, caller.eventId, playing.song_id, 'played');
-        return { outcome: 'unmatched' as const, songId: null };
+        return { outcome: 'unmatched' as const, songId: null, previousSongId };
       }
-      if (playing?.song_id === songId) return { outcome: 'already-playing' as const, songId };
+      if (previousSongId === songId) {
+        return { outcome: 'already-playing' as const, songId, previousSongId: null };
+      }
       await liveQueue.mark(caller.hostId, caller.eventId, songId, 'playing');
-      return { outcome: 'marked' as const, songId };
+      return { outcome: 'marked' as const, songId, previousSongId };
     } catch (error) {
       // The song left the queue between the read and the mark (deleted, rejected): nothing to mark.
       if (error instanceof HttpError && error.statusCode === 404) {
-        return { outcome: 'unmatched' as const, songId: null };
+        return { outcome: 'unmatched' as const, ...none };
       }
       throw error;
     }
@@ -151,6 +155,7 @@ export function createDecksService({ db, liveQueue }: { db: Db; liveQueue: LiveQ
           started_at: track.started_at.toISOString(),
           outcome: track.outcome as TrackOutcome,
           song_id: track.song_id,
+          previous_song_id: track.previous_song_id,
         })),
       };
     },
@@ -248,7 +253,7 @@ export function createDecksService({ db, liveQueue }: { db: Db; liveQueue: LiveQ
       const startedAt = new Date(track.started_at);
       // Marked first, kept after: a crash between the two is healed by the resend (a mark
       // repeated changes nothing), and two reports of one id at once keep the first.
-      const { outcome, songId } = await apply(caller, track, startedAt);
+      const { outcome, songId, previousSongId } = await apply(caller, track, startedAt);
       const inserted = await insertTrack(db, {
         event_id: caller.eventId,
         track_id: track.id,
@@ -260,6 +265,7 @@ export function createDecksService({ db, liveQueue }: { db: Db; liveQueue: LiveQ
         started_at: startedAt,
         outcome,
         song_id: songId,
+        previous_song_id: previousSongId,
       });
       await touchKey(db, caller.keyId, track.source);
       if (!inserted) {

@@ -293,6 +293,8 @@ export interface DeckTracksTable {
   started_at: Timestamp;
   outcome: string;
   song_id: string | null;
+  /** What was playing when this track's mark moved it on (the booth's undo puts it back). */
+  previous_song_id: string | null;
   received_at: CreatedAt;
 }
 

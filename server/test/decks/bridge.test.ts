@@ -261,6 +261,15 @@ describe('the decks bridge', () => {
     const bohemian = view.grouped_song_requests.find((entry) => entry.song_id === BOHEMIAN.song_id);
     expect(bohemian?.status).toBe(1);
 
+    // The panel knows what each mark moved on from: the booth's undo plays it again.
+    const panel = bridgePanelData.parse(
+      (await get(t, `/api/v1/get-bridge-panel?event_id=${event.id}`, host.headers)).json().data,
+    );
+    expect(panel.tracks.map((row) => [row.song_id, row.previous_song_id])).toEqual([
+      [AGADOO, BOHEMIAN.song_id],
+      [BOHEMIAN.song_id, null],
+    ]);
+
     const seq = await eventSeq(t, event.id);
     expect(await report(token, next)).toMatchObject({ outcome: 'marked', repeated: true });
     expect(await eventSeq(t, event.id)).toBe(seq);
