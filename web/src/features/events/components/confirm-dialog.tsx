@@ -13,6 +13,8 @@ export interface ConfirmDialogProps {
   loading?: boolean;
   onConfirm: () => void;
   onCancel: () => void;
+  /** False inside a dark scope (the booth), so the dialog stays dark. */
+  withinPortal?: boolean;
 }
 
 /** Spec §4: delete and mark actions ask first. Cancel has focus, so Enter never destroys. */
@@ -26,9 +28,17 @@ export function ConfirmDialog({
   loading = false,
   onConfirm,
   onCancel,
+  withinPortal = true,
 }: ConfirmDialogProps) {
   return (
-    <Modal opened={opened} onClose={onCancel} title={title} centered size="sm">
+    <Modal
+      opened={opened}
+      onClose={onCancel}
+      title={title}
+      centered
+      size="sm"
+      withinPortal={withinPortal}
+    >
       <Stack gap="lg">
         <Text>{children}</Text>
         {note}
