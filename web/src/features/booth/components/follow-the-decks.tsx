@@ -2,7 +2,7 @@ import { PLAY_SECONDS, type BridgeKey, type DeckSettings } from '@floorfill/shar
 import { Button, Loader, NumberInput, Stack, Switch, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDebouncedCallback } from '@mantine/hooks';
-import { useState, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { errorMessageOf } from '@/lib/api-client';
 import { showFormError } from '@/lib/form-errors';
 import { notifyError, notifySuccess } from '@/lib/notify';
@@ -48,25 +48,32 @@ function DeckSettingsForm({ eventId, settings }: { eventId: number; settings: De
     { delay: SAVE_SECONDS_AFTER_MS, flushOnUnmount: true },
   );
   const secondsInput = form.getInputProps('play_seconds');
+  const describedBy = useId();
 
   return (
     <Stack gap="md">
-      <Switch
-        size="lg"
-        label="Follow the decks"
-        description="Songs the decks play are marked playing by themselves"
-        checked={settings.follow_decks}
-        disabled={toggle.isPending}
-        onChange={(event) =>
-          toggle.mutate(
-            { follow_decks: event.currentTarget.checked },
-            {
-              onSuccess: ({ msg }) => notifySuccess(msg || 'Saved.'),
-              onError: (error) => notifyError(errorMessageOf(error)),
-            },
-          )
-        }
-      />
+      <Stack gap={4}>
+        <Switch
+          size="lg"
+          label="Follow the decks"
+          // Said beside the switch, not in its name: the name stays the switch's label.
+          aria-describedby={describedBy}
+          checked={settings.follow_decks}
+          disabled={toggle.isPending}
+          onChange={(event) =>
+            toggle.mutate(
+              { follow_decks: event.currentTarget.checked },
+              {
+                onSuccess: ({ msg }) => notifySuccess(msg || 'Saved.'),
+                onError: (error) => notifyError(errorMessageOf(error)),
+              },
+            )
+          }
+        />
+        <Text size="sm" c="dimmed" id={describedBy}>
+          Songs the decks play are marked playing by themselves
+        </Text>
+      </Stack>
       <NumberInput
         label="Seconds a deck plays a track before it counts"
         description={`${PLAY_SECONDS.min} to ${PLAY_SECONDS.max} (${PLAY_SECONDS.default} unless you change it)`}
