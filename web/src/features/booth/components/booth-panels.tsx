@@ -4,6 +4,7 @@ import { IconDeviceTv, IconDownload } from '@tabler/icons-react';
 import { paths } from '@/config/paths';
 import { SetListButton } from '@/features/events';
 import { LocalAddressNote } from '@/features/sharing';
+import classes from './booth.module.css';
 import { FollowTheDecks } from './follow-the-decks';
 import { PlayedHistory } from './played-history';
 import { RequestControls } from './request-controls';
@@ -50,7 +51,7 @@ export function BoothPanels({ eventId, event, played, onUnplay }: BoothPanelsPro
         </SetListButton>
       </Group>
       <Tabs defaultValue="here" keepMounted={false}>
-        <Tabs.List grow>
+        <Tabs.List className={classes.panelTabs}>
           <Tabs.Tab value="here">Who is here ({event.enrolled_users_count})</Tabs.Tab>
           <Tabs.Tab value="played">Played ({played.length})</Tabs.Tab>
           <Tabs.Tab value="controls">Request controls</Tabs.Tab>

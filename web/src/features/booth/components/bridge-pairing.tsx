@@ -1,14 +1,14 @@
 import type { BridgeKey } from '@floorfill/shared';
 import { Button, Code, Group, Paper, Select, Stack, Text } from '@mantine/core';
 import { IconCircleCheck, IconCopy, IconPlugConnected } from '@tabler/icons-react';
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import { copyWithToast } from '@/features/sharing';
 import { errorMessageOf } from '@/lib/api-client';
 import { formatElapsed, useNow } from '@/lib/clock';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { useCreateBridgeKey } from '../api/bridge-panel';
 import {
-  bridgeCommand,
+  bridgeCommandParts,
   PICKABLE_SOURCES,
   SOURCE_HINTS,
   SOURCE_NAMES,
@@ -66,7 +66,8 @@ function PairingCode({
       </Stack>
     );
   }
-  const command = bridgeCommand(window.location.origin, pairing.pairing_code, source);
+  const parts = bridgeCommandParts(window.location.origin, pairing.pairing_code, source);
+  const command = parts.join(' ');
   const hint = SOURCE_HINTS[source];
   return (
     <Stack gap="sm">
@@ -74,7 +75,7 @@ function PairingCode({
         <Text size="sm" c="dimmed">
           Pairing code
         </Text>
-        <Group justify="space-between" wrap="nowrap" gap="xs">
+        <Group justify="space-between" wrap="wrap" gap="xs">
           <Text className={classes.pairingCode}>{pairing.pairing_code}</Text>
           <CopyButton text={pairing.pairing_code} label="Copy pairing code" />
         </Group>
@@ -100,7 +101,13 @@ function PairingCode({
           <CopyButton text={command} label="Copy command" />
         </Group>
         <Code block className={classes.command}>
-          {command}
+          {/* Lines break between an option and the next, never inside the code. */}
+          {parts.map((part, index) => (
+            <Fragment key={part}>
+              {index > 0 ? ' ' : null}
+              <span className={classes.commandPart}>{part}</span>
+            </Fragment>
+          ))}
         </Code>
         {hint ? (
           <Text size="sm" c="dimmed">

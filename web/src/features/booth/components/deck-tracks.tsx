@@ -32,11 +32,14 @@ export function DeckTracks({
     <PlainList aria-label="Tracks from the decks" gap="sm">
       {tracks.map((track) => (
         <li key={track.id}>
-          <Group justify="space-between" wrap="nowrap" gap="sm" align="flex-start">
-            <Stack gap={0} miw={0}>
-              <Text fw={600} truncate>
-                {trackName(track)}
-              </Text>
+          <Stack gap={4}>
+            <Text fw={600} lineClamp={2}>
+              {trackName(track)}
+            </Text>
+            <Group gap="xs" wrap="wrap">
+              <Badge variant="light" color={OUTCOME_COLORS[track.outcome]} tt="none" size="lg">
+                {TRACK_OUTCOME_WORDS[track.outcome]}
+              </Badge>
               <Text size="sm" c="dimmed">
                 {[
                   formatClock(track.started_at, timeZone),
@@ -46,17 +49,8 @@ export function DeckTracks({
                   .filter(Boolean)
                   .join(' · ')}
               </Text>
-            </Stack>
-            <Badge
-              variant="light"
-              color={OUTCOME_COLORS[track.outcome]}
-              tt="none"
-              size="lg"
-              style={{ flex: 'none' }}
-            >
-              {TRACK_OUTCOME_WORDS[track.outcome]}
-            </Badge>
-          </Group>
+            </Group>
+          </Stack>
         </li>
       ))}
     </PlainList>

@@ -39,9 +39,22 @@ export const SOURCE_HINTS: Partial<Record<PickableSource, string>> = {
   text: 'Add --file with the file that gets an “Artist - Title” line per track.',
 };
 
-/** The one command that pairs a bridge on this laptop and starts it. */
+/** The one command that pairs a bridge on this laptop and starts it, an option and its value a part. */
+export function bridgeCommandParts(
+  origin: string,
+  pairingCode: string,
+  source: PickableSource,
+): string[] {
+  return [
+    'npx floorfill-bridge',
+    `--server ${origin}`,
+    `--pair ${pairingCode}`,
+    `--source ${source}`,
+  ];
+}
+
 export function bridgeCommand(origin: string, pairingCode: string, source: PickableSource): string {
-  return `npx floorfill-bridge --server ${origin} --pair ${pairingCode} --source ${source}`;
+  return bridgeCommandParts(origin, pairingCode, source).join(' ');
 }
 
 /**

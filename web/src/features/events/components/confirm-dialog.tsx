@@ -17,6 +17,13 @@ export interface ConfirmDialogProps {
   withinPortal?: boolean;
 }
 
+/**
+ * Mantine places a modal's fixed frame where it would sit in the flow and
+ * leaves its left edge unset: in the body that is 0, but a dialog kept in
+ * its place (a side panel) would open off to the side.
+ */
+const inPlaceStyles = { inner: { left: 0 } };
+
 /** Spec §4: delete and mark actions ask first. Cancel has focus, so Enter never destroys. */
 export function ConfirmDialog({
   opened,
@@ -38,6 +45,7 @@ export function ConfirmDialog({
       centered
       size="sm"
       withinPortal={withinPortal}
+      styles={withinPortal ? undefined : inPlaceStyles}
     >
       <Stack gap="lg">
         <Text>{children}</Text>
