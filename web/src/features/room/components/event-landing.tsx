@@ -66,11 +66,7 @@ export function EventLanding({ event, joining, onJoinAsGuest, landingHref }: Eve
         <EventPosterFacts event={event} />
       </Stack>
       <HostCard host={event.host} />
-      <GuestEntryForm
-        joining={joining}
-        onJoinAsGuest={onJoinAsGuest}
-        landingHref={landingHref}
-      />
+      <GuestEntryForm joining={joining} onJoinAsGuest={onJoinAsGuest} landingHref={landingHref} />
     </Stack>
   );
 }
