@@ -346,7 +346,7 @@ test('the booth follows the decks: the switch, a bridge paired with the code sho
   request: bridge,
 }) => {
   test.setTimeout(180_000);
-  await signUpAndLogIn(host, host.request, 'Decks Host');
+  await signUpAndLogIn(host, 'Decks Host');
   const event = await createEventAsHost(host, 'Decks Night');
   const guest = await guestJoined(browser, event);
   await requestOk(guest, event, BOHEMIAN);
@@ -372,13 +372,17 @@ test('the booth follows the decks: the switch, a bridge paired with the code sho
   const origin = new URL(host.url()).origin;
   await expect(
     panel.getByText(
-      `npx floorfill-bridge --server ${origin} --pair ${pairingCode} --source serato`,
+      `node floorfill-bridge.mjs --server ${origin} --pair ${pairingCode} --source serato`,
     ),
   ).toBeVisible();
   await expect(panel.getByRole('list', { name: 'Bridges' })).toContainText('Waiting to pair');
   await expectAccessible(host);
   await captureScreens(host, 'booth-decks-pairing');
 
+  await expect(panel.getByRole('link', { name: 'Download the bridge' })).toHaveAttribute(
+    'href',
+    '/downloads/floorfill-bridge.mjs',
+  );
   // The bridge pairs with the code and says which software it reads, as `floorfill-bridge` does.
   const paired = await bridge.post('/api/v1/bridge/pair', {
     data: { pairing_code: pairingCode },

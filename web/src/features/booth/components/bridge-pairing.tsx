@@ -1,6 +1,6 @@
 import type { BridgeKey } from '@floorfill/shared';
 import { Button, Code, Group, Paper, Select, Stack, Text } from '@mantine/core';
-import { IconCircleCheck, IconCopy, IconPlugConnected } from '@tabler/icons-react';
+import { IconCircleCheck, IconCopy, IconDownload, IconPlugConnected } from '@tabler/icons-react';
 import { Fragment, useState } from 'react';
 import { copyWithToast } from '@/features/sharing';
 import { errorMessageOf } from '@/lib/api-client';
@@ -8,6 +8,7 @@ import { formatElapsed, useNow } from '@/lib/clock';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { useCreateBridgeKey } from '../api/bridge-panel';
 import {
+  BRIDGE_DOWNLOAD,
   bridgeCommandParts,
   PICKABLE_SOURCES,
   SOURCE_HINTS,
@@ -25,7 +26,15 @@ function isPickableSource(value: string | null): value is PickableSource {
   return PICKABLE_SOURCES.some((source) => source === value);
 }
 
-function CopyButton({ text, label }: { text: string; label: string }) {
+function CopyButton({
+  text,
+  label,
+  children = 'Copy',
+}: {
+  text: string;
+  label: string;
+  children?: string;
+}) {
   return (
     <Button
       variant="light"
@@ -34,7 +43,7 @@ function CopyButton({ text, label }: { text: string; label: string }) {
       aria-label={label}
       onClick={() => void copyWithToast(text)}
     >
-      Copy
+      {children}
     </Button>
   );
 }
@@ -93,12 +102,24 @@ function PairingCode({
         allowDeselect={false}
         comboboxProps={{ withinPortal: false }}
       />
-      <Stack gap={4}>
-        <Group justify="space-between" wrap="nowrap" gap="xs">
-          <Text size="sm" c="dimmed">
-            Run on this laptop
-          </Text>
-          <CopyButton text={command} label="Copy command" />
+      <Stack gap={6}>
+        <Text size="sm" c="dimmed">
+          Download the bridge, then run this in a terminal on this laptop (Node.js 20 or newer):
+        </Text>
+        <Group gap="xs">
+          <Button
+            component="a"
+            href={BRIDGE_DOWNLOAD.href}
+            download={BRIDGE_DOWNLOAD.fileName}
+            variant="light"
+            size="xs"
+            leftSection={<IconDownload size={14} aria-hidden="true" />}
+          >
+            Download the bridge
+          </Button>
+          <CopyButton text={command} label="Copy command">
+            Copy command
+          </CopyButton>
         </Group>
         <Code block className={classes.command}>
           {/* Lines break between an option and the next, never inside the code. */}

@@ -48,6 +48,7 @@ function deckTrack(overrides: Partial<DeckTrack> = {}): DeckTrack {
     started_at: '2026-11-21T21:05:00.000Z',
     outcome: 'marked',
     song_id: 'one',
+    previous_song_id: null,
     ...overrides,
   };
 }
@@ -172,9 +173,13 @@ describe('the booth’s Follow the decks panel', () => {
     await user.click(screen.getByRole('button', { name: 'Connect a bridge' }));
     expect(await screen.findByText(CODE)).toBeInTheDocument();
     expect(screen.getByText('Good once, for 10:00 more.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Download the bridge' })).toHaveAttribute(
+      'href',
+      '/downloads/floorfill-bridge.mjs',
+    );
     const command = () => document.querySelector('pre');
     expect(command()).toHaveTextContent(
-      `npx floorfill-bridge --server ${window.location.origin} --pair ${CODE} --source serato`,
+      `node floorfill-bridge.mjs --server ${window.location.origin} --pair ${CODE} --source serato`,
     );
     // The new key is listed, waiting; its code is never listed.
     const bridges = await screen.findByRole('list', { name: 'Bridges' });
@@ -184,7 +189,7 @@ describe('the booth’s Follow the decks panel', () => {
     await user.click(screen.getByRole('combobox', { name: 'DJ software' }));
     await user.click(await screen.findByRole('option', { name: 'VirtualDJ', hidden: true }));
     expect(command()).toHaveTextContent(
-      `npx floorfill-bridge --server ${window.location.origin} --pair ${CODE} --source virtualdj`,
+      `node floorfill-bridge.mjs --server ${window.location.origin} --pair ${CODE} --source virtualdj`,
     );
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
     await user.click(screen.getByRole('button', { name: 'Copy pairing code' }));

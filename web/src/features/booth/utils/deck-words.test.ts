@@ -35,7 +35,7 @@ describe('the words of the decks panel', () => {
 
   it('writes the one command that pairs and starts the bridge', () => {
     expect(bridgeCommand('https://floorfill.example', 'K7QM-3XWD', 'mixxx')).toBe(
-      'npx floorfill-bridge --server https://floorfill.example --pair K7QM-3XWD --source mixxx',
+      'node floorfill-bridge.mjs --server https://floorfill.example --pair K7QM-3XWD --source mixxx',
     );
   });
 });

@@ -39,14 +39,24 @@ export const SOURCE_HINTS: Partial<Record<PickableSource, string>> = {
   text: 'Add --file with the file that gets an “Artist - Title” line per track.',
 };
 
-/** The one command that pairs a bridge on this laptop and starts it, an option and its value a part. */
+/**
+ * The bridge a DJ downloads: one file the server hands out beside the web
+ * app (`bridge/build.ts` writes it to `web/dist/downloads/`); Node 20 or
+ * newer runs it.
+ */
+export const BRIDGE_DOWNLOAD = {
+  href: '/downloads/floorfill-bridge.mjs',
+  fileName: 'floorfill-bridge.mjs',
+} as const;
+
+/** The one command that pairs the downloaded bridge and starts it, an option and its value a part. */
 export function bridgeCommandParts(
   origin: string,
   pairingCode: string,
   source: PickableSource,
 ): string[] {
   return [
-    'npx floorfill-bridge',
+    `node ${BRIDGE_DOWNLOAD.fileName}`,
     `--server ${origin}`,
     `--pair ${pairingCode}`,
     `--source ${source}`,
