@@ -1,4 +1,4 @@
-import { REQUEST_RULE_MSG, type CatalogSong } from '@floorfill/shared';
+import { BRIDGE_MSG, bridgeTrackId, REQUEST_RULE_MSG, type CatalogSong } from '@floorfill/shared';
 import { expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import {
   captureScreens,
@@ -338,6 +338,102 @@ test('the booth’s request controls: closed, a cap, a cooldown and a blocked ar
   await expectAccessible(host);
   await captureScreens(host, 'event-night-summary');
   await Promise.all([guest.context.close(), second.context.close()]);
+});
+
+test('the booth follows the decks: the switch, a bridge paired with the code shown once, a track marked', async ({
+  browser,
+  page: host,
+  request: bridge,
+}) => {
+  test.setTimeout(180_000);
+  await signUpAndLogIn(host, 'Decks Host');
+  const event = await createEventAsHost(host, 'Decks Night');
+  const guest = await guestJoined(browser, event);
+  await requestOk(guest, event, BOHEMIAN);
+  await host.goto(`/host/event/${event.id}/booth`);
+  await expect(host.getByText(LIVE)).toBeVisible();
+  const decksTab = host.getByRole('tab', { name: 'Follow the decks' });
+  await decksTab.click();
+  const panel = host.getByRole('tabpanel', { name: 'Follow the decks' });
+
+  // Off when the event is made; one tap turns it on.
+  const follow = panel.getByRole('switch', { name: 'Follow the decks' });
+  await expect(follow).not.toBeChecked();
+  await follow.click();
+  await expect(follow).toBeChecked();
+  await expectToast(host, BRIDGE_MSG.settingsSaved);
+
+  // A key: its code big, and the command to run on this laptop.
+  await panel.getByRole('button', { name: 'Connect a bridge' }).click();
+  await expectToast(host, BRIDGE_MSG.keyCreated);
+  const code = panel.getByText(/^[2-9A-Z]{4}-[2-9A-Z]{4}$/);
+  await expect(code).toBeVisible();
+  const pairingCode = (await code.textContent()) ?? '';
+  const origin = new URL(host.url()).origin;
+  await expect(
+    panel.getByText(
+      `node floorfill-bridge.mjs --server ${origin} --pair ${pairingCode} --source serato`,
+    ),
+  ).toBeVisible();
+  await expect(panel.getByRole('list', { name: 'Bridges' })).toContainText('Waiting to pair');
+  await expectAccessible(host);
+  await captureScreens(host, 'booth-decks-pairing');
+
+  await expect(panel.getByRole('link', { name: 'Download the bridge' })).toHaveAttribute(
+    'href',
+    '/downloads/floorfill-bridge.mjs',
+  );
+  // The bridge pairs with the code and says which software it reads, as `floorfill-bridge` does.
+  const paired = await bridge.post('/api/v1/bridge/pair', {
+    data: { pairing_code: pairingCode },
+  });
+  expect(paired.ok(), await paired.text()).toBe(true);
+  const { token } = ((await paired.json()) as { data: { token: string } }).data;
+  const auth = { Authorization: `Bearer ${token}` };
+  const status = await bridge.get('/api/v1/bridge/status?source=serato', { headers: auth });
+  expect(status.ok(), await status.text()).toBe(true);
+  // The panel looks again within 10 s while a code is on screen.
+  await expect(panel.getByRole('status')).toContainText('Connected', { timeout: 15_000 });
+  await expect(code).toHaveCount(0);
+
+  // The deck plays the requested song: the booth marks it playing by itself.
+  const startedAt = new Date();
+  const track = { title: BOHEMIAN.title, artist: 'Queen', deck: '1', source: 'serato' as const };
+  const reported = await bridge.post('/api/v1/bridge/tracks', {
+    headers: auth,
+    data: {
+      ...track,
+      id: bridgeTrackId({ ...track, startedAt }),
+      started_at: startedAt.toISOString(),
+    },
+  });
+  expect(reported.ok(), await reported.text()).toBe(true);
+  await expect(nowPlaying(host)).toContainText(BOHEMIAN.title);
+  // Back to the panel (opening it asks again): the track, and what became of it.
+  await host.getByRole('tab', { name: /^Who is here/ }).click();
+  await decksTab.click();
+  const tracks = panel.getByRole('list', { name: 'Tracks from the decks' });
+  await expect(tracks).toContainText(`Queen – ${BOHEMIAN.title}`);
+  await expect(tracks).toContainText('Marked playing');
+  const bridges = panel.getByRole('list', { name: 'Bridges' });
+  await expect(bridges).toContainText('Serato bridge');
+  await expect(bridges).toContainText(/Connected · seen \d+ s ago/);
+  await expectAccessible(host);
+  await captureScreens(host, 'booth-decks');
+
+  // Revoke asks first; the booth's keys wait while it asks.
+  await bridges.getByRole('button', { name: /^Revoke: Serato bridge/ }).click();
+  const dialog = host.getByRole('dialog', { name: 'Revoke this bridge?' });
+  await expect(dialog).toBeVisible();
+  await host.keyboard.press('p');
+  await expect(nowPlaying(host)).toContainText(BOHEMIAN.title);
+  await expectAccessible(host);
+  await dialog.getByRole('button', { name: 'Revoke' }).click();
+  await expectToast(host, BRIDGE_MSG.keyRevoked);
+  await expect(panel.getByText('No bridge yet.')).toBeVisible();
+  const refused = await bridge.get('/api/v1/bridge/status?source=serato', { headers: auth });
+  expect(refused.status()).toBe(401);
+  await guest.context.close();
 });
 
 test('the big screen of an unknown code says so', async ({ browser }) => {

@@ -5,4 +5,5 @@ export const boothKeys = {
   requesters: (eventId: number, songId: string, requestCount: number) =>
     ['booth', 'requesters', eventId, songId, requestCount] as const,
   nightSummary: (eventId: number) => ['booth', 'night-summary', eventId] as const,
+  bridgePanel: (eventId: number) => ['booth', 'bridge-panel', eventId] as const,
 };

@@ -4,6 +4,8 @@ import { IconDeviceTv, IconDownload } from '@tabler/icons-react';
 import { paths } from '@/config/paths';
 import { SetListButton } from '@/features/events';
 import { LocalAddressNote } from '@/features/sharing';
+import classes from './booth.module.css';
+import { FollowTheDecks } from './follow-the-decks';
 import { PlayedHistory } from './played-history';
 import { RequestControls } from './request-controls';
 import { WhoIsHere } from './who-is-here';
@@ -18,7 +20,8 @@ interface BoothPanelsProps {
 
 /**
  * The booth's side: the big screen and the set list a click away, then one
- * tab at a time of who is here, the played history and the request controls.
+ * tab at a time of who is here, the played history, the request controls and
+ * following the decks.
  */
 export function BoothPanels({ eventId, event, played, onUnplay }: BoothPanelsProps) {
   return (
@@ -48,10 +51,11 @@ export function BoothPanels({ eventId, event, played, onUnplay }: BoothPanelsPro
         </SetListButton>
       </Group>
       <Tabs defaultValue="here" keepMounted={false}>
-        <Tabs.List grow>
+        <Tabs.List className={classes.panelTabs}>
           <Tabs.Tab value="here">Who is here ({event.enrolled_users_count})</Tabs.Tab>
           <Tabs.Tab value="played">Played ({played.length})</Tabs.Tab>
           <Tabs.Tab value="controls">Request controls</Tabs.Tab>
+          <Tabs.Tab value="decks">Follow the decks</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="here" pt="md">
           <WhoIsHere eventId={eventId} timeZone={event.timezone} />
@@ -66,6 +70,9 @@ export function BoothPanels({ eventId, event, played, onUnplay }: BoothPanelsPro
         </Tabs.Panel>
         <Tabs.Panel value="controls" pt="md">
           <RequestControls eventId={eventId} settings={event.request_settings} />
+        </Tabs.Panel>
+        <Tabs.Panel value="decks" pt="md">
+          <FollowTheDecks eventId={eventId} timeZone={event.timezone} />
         </Tabs.Panel>
       </Tabs>
     </Stack>

@@ -67,6 +67,19 @@ describe('the booth keys', () => {
     tab.remove();
   });
 
+  it('leaves every key to a dialog open over the booth (Enter there is no Play)', () => {
+    const dialog = document.createElement('div');
+    dialog.setAttribute('role', 'dialog');
+    dialog.setAttribute('aria-modal', 'true');
+    const cancel = document.createElement('button');
+    dialog.append(cancel);
+    document.body.append(dialog);
+    for (const key of ['Enter', 'p', 'l', 'r', 'z', 'ArrowDown', 'Escape']) {
+      expect(press(key, cancel)).toBeNull();
+    }
+    dialog.remove();
+  });
+
   it('ignores keys pressed with a modifier (the browser’s own shortcuts)', () => {
     expect(press('r', document.body, { ctrlKey: true })).toBeNull();
     expect(press('z', document.body, { metaKey: true })).toBeNull();

@@ -22,6 +22,11 @@ function isTextEntry(target: EventTarget | null): boolean {
   return target.matches('input, textarea, select, [role="combobox"], [role="textbox"]');
 }
 
+/** Keys pressed in a dialog (a confirm over the booth) are the dialog's: Enter there is no Play. */
+function isInDialog(target: EventTarget | null): boolean {
+  return target instanceof Element && target.closest('[role="dialog"][aria-modal="true"]') !== null;
+}
+
 /**
  * A control someone reached with the keyboard (Tab), which Enter presses
  * itself. A control that holds the focus only because it was clicked shows
@@ -38,7 +43,7 @@ function keyboardFocusedControl(target: EventTarget | null): boolean {
 /** The command a key press means in the booth, or null. */
 export function boothCommand(event: KeyboardEvent): keyof BoothKeyHandlers | null {
   if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return null;
-  if (isTextEntry(event.target)) return null;
+  if (isTextEntry(event.target) || isInDialog(event.target)) return null;
   switch (event.key) {
     case 'ArrowDown':
     case 'ArrowUp':
@@ -76,7 +81,8 @@ export function releaseFocus(): void {
  * The booth's keyboard: ↑/↓ select, Enter play the selected song, P finish
  * the song playing, L later, R reject, Z undo, / search, Esc let go of the
  * focus. The keys work whatever holds the focus, except while typing in a
- * field, and except Enter on a control reached with Tab, which presses it.
+ * field or answering a dialog, and except Enter on a control reached with
+ * Tab, which presses it.
  */
 export function useBoothKeys(handlers: BoothKeyHandlers, enabled = true): void {
   const onKey = useEffectEvent((event: KeyboardEvent) => {

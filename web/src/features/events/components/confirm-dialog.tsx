@@ -13,7 +13,16 @@ export interface ConfirmDialogProps {
   loading?: boolean;
   onConfirm: () => void;
   onCancel: () => void;
+  /** False inside a dark scope (the booth), so the dialog stays dark. */
+  withinPortal?: boolean;
 }
+
+/**
+ * Mantine places a modal's fixed frame where it would sit in the flow and
+ * leaves its left edge unset: in the body that is 0, but a dialog kept in
+ * its place (a side panel) would open off to the side.
+ */
+const inPlaceStyles = { inner: { left: 0 } };
 
 /** Spec §4: delete and mark actions ask first. Cancel has focus, so Enter never destroys. */
 export function ConfirmDialog({
@@ -26,9 +35,18 @@ export function ConfirmDialog({
   loading = false,
   onConfirm,
   onCancel,
+  withinPortal = true,
 }: ConfirmDialogProps) {
   return (
-    <Modal opened={opened} onClose={onCancel} title={title} centered size="sm">
+    <Modal
+      opened={opened}
+      onClose={onCancel}
+      title={title}
+      centered
+      size="sm"
+      withinPortal={withinPortal}
+      styles={withinPortal ? undefined : inPlaceStyles}
+    >
       <Stack gap="lg">
         <Text>{children}</Text>
         {note}
