@@ -320,12 +320,42 @@ describe('the booth’s Follow the decks panel', () => {
     const tracks = await screen.findByRole('list', { name: 'Tracks from the decks' });
     const rows = within(tracks).getAllByRole('listitem');
     expect(rows.map((row) => row.textContent)).toEqual([
-      'U2 – OneMarked playing9:05 PM · Deck 2 · Serato',
+      'U2 – OneMarked playing9:05 PM · Deck 2 · SeratoUndo',
       'IntroNot requested9:05 PM · Deck 1 · Serato',
       'U2 – OneFollow the decks off9:05 PM · Deck 1 · VirtualDJ',
       'U2 – OneAlready playing9:05 PM · Serato',
       'U2 – OneCame late9:05 PM · Deck 1 · Serato',
     ]);
+  });
+
+  it('undoes the newest track’s mark: its song waits again and the one before plays again', async () => {
+    const user = userEvent.setup();
+    const calls = stubApi({
+      '/api/v1/get-bridge-panel': ok(
+        panelOf({
+          tracks: [
+            deckTrack({ id: '1'.repeat(32), song_id: 'one', previous_song_id: 'intro' }),
+            deckTrack({ id: '2'.repeat(32), title: 'Intro', song_id: 'intro' }),
+          ],
+        }),
+      ),
+      '/api/v1/mark-as-song-request': ok({ removed: true, event_id: EVENT_ID, song_id: 'x' }),
+    });
+    renderPanel();
+    // Only the newest track can be taken back.
+    const undo = await screen.findByRole('button', { name: 'Undo: U2 – One marked playing' });
+    expect(screen.getAllByRole('button', { name: /^Undo/ })).toHaveLength(1);
+
+    await user.click(undo);
+
+    await waitFor(() =>
+      expect(callsTo(calls, '/api/v1/mark-as-song-request').map((call) => call.body)).toEqual([
+        { event_id: EVENT_ID, song_id: 'one', mark_as: 'unplayed' },
+        { event_id: EVENT_ID, song_id: 'intro', mark_as: 'playing' },
+      ]),
+    );
+    expect(await screen.findByText('“One” is no longer marked playing.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Undo/ })).not.toBeInTheDocument();
   });
 
   it('says so when the panel cannot be read, and when a key cannot be made', async () => {

@@ -146,7 +146,7 @@ export function FollowTheDecks({ eventId, timeZone }: { eventId: number; timeZon
         />
       </PanelSection>
       <PanelSection title="Last tracks from the decks">
-        <DeckTracks tracks={tracks} timeZone={timeZone} />
+        <DeckTracks eventId={eventId} tracks={tracks} timeZone={timeZone} />
       </PanelSection>
     </Stack>
   );

@@ -80,6 +80,21 @@ export interface DoneAction {
 export const UNDO_WINDOW_MS = 10_000;
 
 /**
+ * The marks that take back playing `songId` (by a key or by the decks): it
+ * stops and waits again, and the song that played before it, if any, plays again.
+ */
+export function undoPlayMarks(
+  songId: string,
+  previousSongId: string | null,
+): { songId: string; markAs: MarkAs }[] {
+  const marks: { songId: string; markAs: MarkAs }[] = [{ songId, markAs: 'unplayed' }];
+  if (previousSongId && previousSongId !== songId) {
+    marks.push({ songId: previousSongId, markAs: 'playing' });
+  }
+  return marks;
+}
+
+/**
  * The marks that take an action back, in order:
  * - Play X (P playing before): X back to waiting, then P playing again.
  * - Played X: X back to waiting, then playing again if it was.
@@ -91,11 +106,7 @@ export function undoMarks({ action, song, previousSongId }: DoneAction): {
 }[] {
   const id = song.song_id;
   const wasPlaying = previousSongId === id;
-  if (action === 'play') {
-    const marks: { songId: string; markAs: MarkAs }[] = [{ songId: id, markAs: 'unplayed' }];
-    if (previousSongId && !wasPlaying) marks.push({ songId: previousSongId, markAs: 'playing' });
-    return marks;
-  }
+  if (action === 'play') return undoPlayMarks(id, previousSongId);
   const first: MarkAs = action === 'played' ? 'unplayed' : 'restore';
   const marks: { songId: string; markAs: MarkAs }[] = [{ songId: id, markAs: first }];
   if (wasPlaying) marks.push({ songId: id, markAs: 'playing' });
