@@ -11,6 +11,7 @@ COPY package.json package-lock.json ./
 COPY shared/package.json shared/
 COPY server/package.json server/
 COPY web/package.json web/
+COPY bridge/package.json bridge/
 RUN npm ci --no-audit --no-fund
 COPY tsconfig.base.json ./
 COPY shared shared
@@ -18,6 +19,9 @@ COPY migrations migrations
 COPY server/tsconfig.json server/build.ts server/
 COPY server/src server/src
 COPY web web
+# The bridge DJs download from the booth (web/dist/downloads), built with the rest.
+COPY bridge/tsconfig.json bridge/build.ts bridge/
+COPY bridge/src bridge/src
 RUN npm run build
 
 FROM node:24.21.0-bookworm-slim AS runtime
@@ -34,6 +38,7 @@ COPY package.json package-lock.json ./
 COPY shared/package.json shared/
 COPY server/package.json server/
 COPY web/package.json web/
+COPY bridge/package.json bridge/
 RUN npm ci --omit=dev --no-audit --no-fund -w server -w shared && npm cache clean --force
 # The bundles (the migrations and their seed data inside) and the built web app.
 COPY --from=build /app/server/dist server/dist
