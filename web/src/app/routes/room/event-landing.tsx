@@ -1,13 +1,12 @@
-import { MSG } from '@floorfill/shared';
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useParams } from 'react-router-dom';
 import { ContentLoader } from '@/components/ui/page-loader';
 import { paths } from '@/config/paths';
 import { useSessionStore } from '@/features/auth/stores/session-store';
 import { EventLanding, LandingNotice, useEventLanding } from '@/features/room';
-import { errorMessageOf, isRefused, isWaitingForNetwork } from '@/lib/api-client';
 import { useCheckingDevice } from '@/lib/challenge';
 import { markPageDrawn } from '@/lib/idle';
+import { landingState } from './landing-state';
 import { useEventEntry } from './use-event-entry';
 
 /**
@@ -37,34 +36,15 @@ export function EventLandingRoute() {
     enter.mutate({ code, asGuest: false });
   }, [signedIn, open, enter, code]);
 
-  // Offline (the app itself came from the service worker): the call waits for the
-  // connection, or it found none. Either way the event shows once the phone is back online.
-  if (isWaitingForNetwork(lookup) && !lookup.data) {
-    return (
-      <LandingNotice
-        title="You are offline"
-        text="The event will show here as soon as your phone is back online."
-      />
-    );
-  }
-  if (lookup.isPending) {
-    return (
-      <ContentLoader label="Loading the event" caption={checking ? MSG.checkingDevice : null} />
-    );
-  }
-  if (lookup.isError) {
-    // A refusal says how long to wait; it is not "something went wrong".
-    const title = isRefused(lookup.error) ? 'Wait before you try again' : 'Something went wrong';
-    return <LandingNotice title={title} text={errorMessageOf(lookup.error)} />;
-  }
-  if (lookup.data.kind === 'unknown') {
-    return (
-      <LandingNotice
-        title="No event with this code"
-        text="Check the code with the host, or scan the event's QR code again."
-      />
-    );
-  }
+  const state = landingState(lookup, checking, {
+    offline: 'The event will show here as soon as your phone is back online.',
+    loading: 'Loading the event',
+    unknown: {
+      title: 'No event with this code',
+      text: "Check the code with the host, or scan the event's QR code again.",
+    },
+  });
+  if (state || lookup.data?.kind !== 'event') return state;
   const { event } = lookup.data;
   if (event.has_ended) {
     return (

@@ -1,12 +1,10 @@
-import { MSG } from '@floorfill/shared';
 import { useEffect } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
-import { ContentLoader } from '@/components/ui/page-loader';
 import { useSessionStore } from '@/features/auth/stores/session-store';
-import { HostLanding, LandingNotice, useHostLanding } from '@/features/room';
-import { errorMessageOf, isRefused, isWaitingForNetwork } from '@/lib/api-client';
+import { HostLanding, useHostLanding } from '@/features/room';
 import { useCheckingDevice } from '@/lib/challenge';
 import { markPageDrawn } from '@/lib/idle';
+import { landingState } from './landing-state';
 import { useEventEntry } from './use-event-entry';
 
 /**
@@ -29,32 +27,15 @@ export function HostLandingRoute() {
     if (drawn) markPageDrawn();
   }, [drawn]);
 
-  if (isWaitingForNetwork(lookup) && !lookup.data) {
-    return (
-      <LandingNotice
-        title="You are offline"
-        text="The host's page will show here as soon as your phone is back online."
-      />
-    );
-  }
-  if (lookup.isPending) {
-    return (
-      <ContentLoader label="Loading the host" caption={checking ? MSG.checkingDevice : null} />
-    );
-  }
-  if (lookup.isError) {
-    // A refusal says how long to wait; it is not "something went wrong".
-    const title = isRefused(lookup.error) ? 'Wait before you try again' : 'Something went wrong';
-    return <LandingNotice title={title} text={errorMessageOf(lookup.error)} />;
-  }
-  if (lookup.data.kind === 'unknown') {
-    return (
-      <LandingNotice
-        title="No host at this link"
-        text="Check the link with the host, or scan their QR code again."
-      />
-    );
-  }
+  const state = landingState(lookup, checking, {
+    offline: "The host's page will show here as soon as your phone is back online.",
+    loading: 'Loading the host',
+    unknown: {
+      title: 'No host at this link',
+      text: 'Check the link with the host, or scan their QR code again.',
+    },
+  });
+  if (state || lookup.data?.kind !== 'host') return state;
   return (
     <HostLanding
       host={lookup.data.host}
