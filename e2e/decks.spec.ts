@@ -8,7 +8,6 @@ import { test } from './support/test.ts';
 import { expectToast, logToasts } from './support/toasts.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '..');
-const AGADOO = 'cat-black-lace--agadoo';
 
 /** VirtualDJ's history entry for a track it played at `at` (its file on the next line). */
 function historyEntry(artist: string, title: string, at: Date): string {
@@ -56,16 +55,20 @@ test('a bridge that follows VirtualDJ marks the played request on the booth, the
     expect(made.status(), await made.text()).toBe(201);
     const { pairing_code: code } = ((await made.json()) as { data: { pairing_code: string } }).data;
 
-    // A guest joins from the landing and asks for Agadoo.
+    // A guest joins from the landing and asks for Agadoo from the search.
     const phone = await phoneContext.newPage();
     await phone.goto(`/e/${event.code}`);
     await phone.getByLabel('Your first name (optional)').fill('Mia');
     await phone.getByRole('button', { name: 'Join as guest' }).click();
     await expect(phone).toHaveURL(new RegExp(`/attendee/event/${event.id}$`));
-    const asked = await phone.request.post('/api/v1/send-song-request', {
-      data: { event_id: event.id, song_id: AGADOO },
-    });
-    expect(asked.status(), await asked.text()).toBe(201);
+    const search = phone.getByLabel('Search songs');
+    await search.fill('agadoo');
+    const results = phone.getByRole('list', { name: 'Search results' });
+    await expect(results).toHaveAttribute('aria-busy', 'false');
+    await results
+      .getByRole('button', { name: /^Request Agadoo/ })
+      .first()
+      .click();
     const mine = phone.getByRole('list', { name: 'Your requests' }).getByRole('listitem');
     await expect(mine.filter({ hasText: 'Agadoo' })).toContainText('Up next');
 

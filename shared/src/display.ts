@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { eventCodeField } from './attendance.ts';
 import { altchaSolutionField } from './challenge.ts';
+import { topRequestedSongSchema } from './night-summary.ts';
 
 /**
  * The big screen (issue 14): a public page for a projector or a TV, opened
@@ -17,12 +18,7 @@ export const DISPLAY_REQUESTER_NAMES_MAX = 3;
 export const displayQuery = z.object({ code: eventCodeField });
 export type DisplayQuery = z.infer<typeof displayQuery>;
 
-export const displaySongSchema = z.object({
-  song_id: z.string(),
-  song_name: z.string(),
-  song_artist: z.string().nullable(),
-  song_image: z.string().nullable(),
-  request_count: z.number().int(),
+export const displaySongSchema = topRequestedSongSchema.extend({
   /** The now-playing song only: when it started. */
   started_at: z.string().optional(),
   /** First names of up to three requesters, only when the host shows them. */

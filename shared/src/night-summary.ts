@@ -20,6 +20,7 @@ export const requestsBucketSchema = z.object({
 });
 export type RequestsBucket = z.infer<typeof requestsBucketSchema>;
 
+/** A song as a list of the night's songs shows it: what it is and how many asked. */
 export const topRequestedSongSchema = z.object({
   song_id: z.string(),
   song_name: z.string(),
