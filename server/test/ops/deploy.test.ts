@@ -130,7 +130,7 @@ describe('a broken copy of the deployment files', () => {
   // The runtime stage's web manifest (the build stage keeps its own).
   dockerfile = replaced(
     dockerfile,
-    /^COPY web\/package.json web\/\n(RUN npm ci --omit=dev)/m,
+    /^COPY web\/package.json web\/\n(COPY bridge\/package.json bridge\/\nRUN npm ci --omit=dev)/m,
     '$1',
   );
   writeFileSync(path.join(root, 'Dockerfile'), dockerfile);
