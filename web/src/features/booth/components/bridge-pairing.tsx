@@ -48,8 +48,8 @@ function CopyButton({
   );
 }
 
-/** The code's remaining life, ticking; once it is gone, a way to make another. */
-function useSecondsLeft(expiresAt: string | null): number {
+/** The code's remaining life in milliseconds, ticking each second; 0 once it is gone. */
+function useTimeLeft(expiresAt: string | null): number {
   const now = useNow(1000);
   return expiresAt ? Math.max(0, Date.parse(expiresAt) - now) : 0;
 }
@@ -64,7 +64,7 @@ function PairingCode({
   creating: boolean;
 }) {
   const [source, setSource] = useState<PickableSource>('serato');
-  const left = useSecondsLeft(pairing.pairing_expires_at);
+  const left = useTimeLeft(pairing.pairing_expires_at);
   if (left === 0) {
     return (
       <Stack gap="xs" align="flex-start">
