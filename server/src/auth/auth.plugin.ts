@@ -15,10 +15,14 @@ declare module 'fastify' {
 
 const BEARER = /^Bearer\s+(\S+)$/i;
 
+/** The token of an `Authorization: Bearer` header, if one was sent. */
+export function bearerTokenOf(request: FastifyRequest): string | undefined {
+  return BEARER.exec(request.headers.authorization ?? '')?.[1];
+}
+
 /** The Authorization Bearer token when the header is sent (API clients), else the session cookie (web app). */
 function tokenFrom(request: FastifyRequest): string | undefined {
-  const authorization = request.headers.authorization;
-  if (authorization) return BEARER.exec(authorization)?.[1];
+  if (request.headers.authorization) return bearerTokenOf(request);
   return request.cookies[SESSION_COOKIE] || undefined;
 }
 

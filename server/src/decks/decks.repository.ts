@@ -29,14 +29,26 @@ export function findHostEvent(db: DbOrTrx, hostId: number, eventId: number) {
     .executeTakeFirst();
 }
 
+/**
+ * Changes the host's event's deck settings (those given) and answers them
+ * as they are now; undefined for someone else's event, a deleted or missing one.
+ */
 export async function updateDeckSettings(
   db: DbOrTrx,
+  hostId: number,
   eventId: number,
   change: { follow_decks?: boolean | undefined; deck_play_seconds?: number | undefined },
-): Promise<void> {
+) {
   const set = Object.fromEntries(Object.entries(change).filter(([, value]) => value !== undefined));
-  if (Object.keys(set).length === 0) return;
-  await db.updateTable('events').set(set).where('id', '=', eventId).execute();
+  if (Object.keys(set).length === 0) return findHostEvent(db, hostId, eventId);
+  return db
+    .updateTable('events')
+    .set(set)
+    .where('id', '=', eventId)
+    .where('host_id', '=', hostId)
+    .where('deleted_at', 'is', null)
+    .returning(['follow_decks', 'deck_play_seconds'])
+    .executeTakeFirst();
 }
 
 /** The event's keys that were not revoked, newest first. */

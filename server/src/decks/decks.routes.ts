@@ -14,21 +14,13 @@ import {
   revokeBridgeKeyBody,
   updateDeckSettingsBody,
 } from '@floorfill/shared';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { membersOnly, requireMember } from '../auth/auth.plugin.ts';
+import { bearerTokenOf, membersOnly, requireMember } from '../auth/auth.plugin.ts';
 import { codeCallerOf } from '../http/busy-address.ts';
 import { ok } from '../http/envelope.ts';
 import { notFound } from '../http/errors.ts';
 import { envelopes } from '../http/responses.ts';
-
-const BEARER = /^Bearer\s+(\S+)$/i;
-
-/** The bridge token an `Authorization: Bearer` header carries. */
-function bridgeTokenOf(request: FastifyRequest): string | undefined {
-  return BEARER.exec(request.headers.authorization ?? '')?.[1];
-}
 
 /**
  * Following the decks (issue 28): the booth's bridge panel (the event's
@@ -151,7 +143,7 @@ export const deckRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const caller = await decks.authenticate(bridgeTokenOf(request));
+      const caller = await decks.authenticate(bearerTokenOf(request));
       await decks.seen(caller, request.query.source);
       return ok('', caller.settings);
     },
@@ -169,7 +161,7 @@ export const deckRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const caller = await decks.authenticate(bridgeTokenOf(request));
+      const caller = await decks.authenticate(bearerTokenOf(request));
       return ok(BRIDGE_MSG.trackTaken, await decks.report(caller, request.body));
     },
   );

@@ -161,12 +161,12 @@ export function createDecksService({ db, liveQueue }: { db: Db; liveQueue: LiveQ
     },
 
     async updateSettings(hostId: number, body: UpdateDeckSettingsBody): Promise<DeckSettings> {
-      await ownedEvent(hostId, body.event_id);
-      await updateDeckSettings(db, body.event_id, {
+      const event = await updateDeckSettings(db, hostId, body.event_id, {
         follow_decks: body.follow_decks,
         deck_play_seconds: body.play_seconds,
       });
-      return settingsOf(await ownedEvent(hostId, body.event_id));
+      if (!event) throw notFound(REQUEST_MSG.eventNotFound);
+      return settingsOf(event);
     },
 
     /** A new key for the host's event; its pairing code is in this answer only. */
