@@ -190,6 +190,18 @@ describe('the decks bridge', () => {
       other.headers,
     );
     expect(settingsAsOther.statusCode).toBe(404);
+    const tooShort = await post(
+      t,
+      '/api/v1/update-deck-settings',
+      { event_id: event.id, follow_decks: true, play_seconds: 3 },
+      host.headers,
+    );
+    expect(tooShort.statusCode).toBe(422);
+    const panel = await get(t, `/api/v1/get-bridge-panel?event_id=${event.id}`, host.headers);
+    expect(bridgePanelData.parse(panel.json().data).settings).toEqual({
+      follow_decks: false,
+      play_seconds: 30,
+    });
   });
 
   it('a bridge token reports tracks and reads its settings, and is refused everywhere else', async () => {
