@@ -96,13 +96,15 @@ describe('request bodies', () => {
   it('closes a request whose body trickles in past REQUEST_TIMEOUT_MS with 408', async () => {
     const baseUrl = new URL(await listenOnLoopback(t.app));
     const socket = net.connect(Number(baseUrl.port), '127.0.0.1');
+    let received = '';
     const answer = new Promise<string>((resolve, reject) => {
-      let received = '';
       socket.on('data', (chunk) => {
         received += chunk.toString('latin1');
       });
       socket.on('close', () => resolve(received));
-      socket.on('error', reject);
+      // The server closes the connection with the body half read, so a drip byte
+      // already on the wire is answered with a reset; the 408 before it still counts.
+      socket.on('error', (error) => (received ? resolve(received) : reject(error)));
     });
     const body = JSON.stringify({ email: `slow-${randomBytes(3).toString('hex')}@example.com` });
     socket.write(
@@ -111,7 +113,7 @@ describe('request bodies', () => {
     // A byte every 200 ms: the body would take over 10 s, the server gives it one.
     let sent = 0;
     const drip = setInterval(() => {
-      if (socket.destroyed || sent >= body.length) return;
+      if (socket.destroyed || received || sent >= body.length) return;
       socket.write(body[sent] ?? ' ');
       sent += 1;
     }, 200);
