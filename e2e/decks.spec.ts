@@ -3,7 +3,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect } from '@playwright/test';
 import { spawnOwned, type OwnedProcess } from '../server/test/helpers/owned-process.ts';
-import { createEventAsHost, PHONE, signUpAndLogIn } from './support/app.ts';
+import {
+  captureScreens,
+  createEventAsHost,
+  expectAccessible,
+  PHONE,
+  signUpAndLogIn,
+} from './support/app.ts';
 import { test } from './support/test.ts';
 import { expectToast, logToasts } from './support/toasts.ts';
 
@@ -22,7 +28,8 @@ function historyEntry(artist: string, title: string, at: Date): string {
  * Following the decks (issue 28), end to end: the bridge process a DJ runs
  * on the booth laptop reads VirtualDJ's history as VirtualDJ writes it, and
  * the request it plays shows as playing on the booth, the requester's phone
- * and the big screen, and the requester is told, with nobody pressing a key.
+ * and the big screen, and the requester is told, with nobody pressing a key;
+ * a track nobody requested shows as playing too, and P ends it.
  */
 test('a bridge that follows VirtualDJ marks the played request on the booth, the phone and the big screen', async ({
   page: host,
@@ -119,6 +126,22 @@ test('a bridge that follows VirtualDJ marks the played request on the booth, the
     );
     // Last night's entry, already in the file, was history: never reported.
     expect(running.output()).not.toContain('Bohemian Rhapsody');
+
+    // The DJ moves on to a track nobody asked for: it plays as itself, Agadoo has played.
+    appendFileSync(tonight, historyEntry('New Order', 'Blue Monday', new Date()));
+    await expect(boothNowPlaying).toContainText('Blue Monday');
+    await expect(boothNowPlaying).toContainText('From the decks · not a request');
+    await expect(screen.getByRole('region', { name: 'Now playing' })).toContainText('Blue Monday');
+    await expect(mine.filter({ hasText: 'Agadoo' })).toContainText('Played at');
+    await expectAccessible(host);
+    await captureScreens(host, 'booth-unrequested');
+    await screen.screenshot({ path: 'test-results/screenshots/big-screen-unrequested-1920.png' });
+    // P ends it, as it ends any song.
+    await host.keyboard.press('p');
+    await expect(boothNowPlaying).toContainText('Nothing playing');
+    await expect(screen.getByRole('region', { name: 'Now playing' })).not.toContainText(
+      'Blue Monday',
+    );
   } finally {
     await bridge?.stop('SIGTERM');
     await phoneContext.close();

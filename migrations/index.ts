@@ -12,6 +12,7 @@ import * as savedCards from './202611260100_saved_cards.ts';
 import * as songRequestKeys from './202611271000_song_request_keys.ts';
 import * as explicitEntries from './202611281000_explicit_entries.ts';
 import * as decksBridge from './202611290900_decks_bridge.ts';
+import * as unrequestedNowPlaying from './202611300900_unrequested_now_playing.ts';
 
 /**
  * Every migration, in order. Listed explicitly (not read from the folder) so
@@ -31,4 +32,5 @@ export const migrations: Record<string, Migration> = {
   '202611271000_song_request_keys': songRequestKeys,
   '202611281000_explicit_entries': explicitEntries,
   '202611290900_decks_bridge': decksBridge,
+  '202611300900_unrequested_now_playing': unrequestedNowPlaying,
 };

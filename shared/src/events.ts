@@ -244,9 +244,27 @@ export const groupedSongRequestSchema = songRequestSchema
   });
 export type GroupedSongRequest = z.infer<typeof groupedSongRequestSchema>;
 
-/** The event's now-playing song: its queue entry and when the host pressed Play. */
-export const nowPlayingSchema = groupedSongRequestSchema.extend({ started_at: z.string() });
+/**
+ * The event's now-playing song: its queue entry and when it started (the
+ * host pressed Play, or the decks played it). A track the decks play that
+ * nobody asked for (issue 28) plays too, with `requested: false`: its title
+ * and artist as the DJ software named them, an id of its own
+ * (`UNREQUESTED_SONG_ID_PREFIX`), no count, artwork, link or length. Marking
+ * it played (the booth's P) ends it; no other mark applies to it.
+ */
+export const nowPlayingSchema = groupedSongRequestSchema.extend({
+  started_at: z.string(),
+  requested: z.boolean(),
+});
 export type NowPlaying = z.infer<typeof nowPlayingSchema>;
+
+/** The id of a now-playing track nobody requested starts with this; no requested song's ever does. */
+export const UNREQUESTED_SONG_ID_PREFIX = 'deck-';
+
+/** Is this the id of a track the decks play that nobody requested? */
+export function isUnrequestedSongId(songId: string): boolean {
+  return songId.startsWith(UNREQUESTED_SONG_ID_PREFIX);
+}
 
 /**
  * The host's snapshot: the grouped queue, one entry per song. Every single

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_SONG_DURATION } from './constants.ts';
-import { groupedSongRequestSchema, songRequestSchema } from './events.ts';
+import { groupedSongRequestSchema, songRequestSchema, isUnrequestedSongId } from './events.ts';
 import { idField, optionalText, SINGLE_LINE_MSG } from './fields.ts';
 import { MSG } from './messages.ts';
 import { alsoAsText, emptyAsAbsent } from './wire-forms.ts';
@@ -147,7 +147,11 @@ export const clientRequestIdField = z
  */
 export const sendSongRequestBody = z.object({
   event_id: idField,
-  song_id: songIdField,
+  // The decks' unrequested tracks have ids of their own: no request takes one.
+  song_id: songIdField.refine(
+    (songId) => !isUnrequestedSongId(songId),
+    'Must be a song id from the song search.',
+  ),
   song_name: optionalText(SONG_TEXT_MAX),
   song_artist: optionalText(SONG_TEXT_MAX),
   album_name: optionalText(SONG_TEXT_MAX),

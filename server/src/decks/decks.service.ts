@@ -75,7 +75,7 @@ const iso = (date: Date | null) => (date ? date.toISOString() : null);
  * marks that song playing through the live queue's own mark — the song
  * before it becomes played, as when the DJ presses Play in the booth, so
  * everyone watching hears it the same way. A track that matches nothing
- * ends the song that was playing. Every report is kept once per id: a
+ * plays as a track nobody requested (the song before it has played too). Every report is kept once per id: a
  * resend answers what the first one did.
  */
 export function createDecksService({ db, liveQueue }: { db: Db; liveQueue: LiveQueue }) {
@@ -106,11 +106,15 @@ export function createDecksService({ db, liveQueue }: { db: Db; liveQueue: LiveQ
       }));
     const match = matchPlayedTrack(track, waiting);
     const songId = match?.candidate.songId ?? null;
-    const previousSongId = playing?.song_id ?? null;
+    // The song the booth's undo plays again: only a requested one can be.
+    const previousSongId = playing?.requested ? playing.song_id : null;
     try {
       if (songId === null) {
-        // The DJ moved on to a song nobody asked for: the one that was playing has played.
-        if (playing) await liveQueue.mark(caller.hostId, caller.eventId, playing.song_id, 'played');
+        // The DJ moved on to a song nobody asked for: it plays now, the one before has played.
+        await liveQueue.playUnrequested(caller.hostId, caller.eventId, {
+          title: track.title,
+          artist: track.artist || null,
+        });
         return { outcome: 'unmatched' as const, songId: null, previousSongId };
       }
       if (previousSongId === songId) {

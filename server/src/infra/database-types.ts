@@ -118,6 +118,9 @@ export interface EventsTable {
   /** The booth (migration 202611260100): the now-playing song and since when, kept by the live queue. */
   now_playing_song_id: string | null;
   now_playing_started_at: Timestamp | null;
+  /** A track the decks play that nobody requested (then `now_playing_song_id` is null). */
+  now_playing_title: string | null;
+  now_playing_artist: string | null;
   /** Whether the big screen shows who asked. */
   display_requester_names: Generated<boolean>;
   /** Following the decks (migration 202611290900): bridge reports mark the queue while on. */

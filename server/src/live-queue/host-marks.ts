@@ -1,8 +1,19 @@
-import { REQUEST_MSG, type GroupedSongRequest, type MarkAs } from '@floorfill/shared';
+import {
+  REQUEST_MSG,
+  isUnrequestedSongId,
+  type GroupedSongRequest,
+  type MarkAs,
+  type NowPlaying,
+} from '@floorfill/shared';
 import { notFound } from '../http/errors.ts';
 import type { Db } from '../infra/db.ts';
 import { findEntry, rebuildEntries, setLater } from './queue-entries.repository.ts';
-import { lockAndBump, moveCounters, setNowPlaying } from './queue-event.repository.ts';
+import {
+  lockAndBump,
+  moveCounters,
+  setNowPlaying,
+  type UnrequestedTrack,
+} from './queue-event.repository.ts';
 import { shownEntries, songChanges, statsOf } from './queue-changes.ts';
 import type { QueueChange } from './queue-pushes.ts';
 import { readNowPlaying } from './queue-reads.ts';
@@ -19,7 +30,61 @@ import { NothingChanged, type WritePath } from './write-path.ts';
 
 /** The host's marks on a song of their event: the booth's buttons and the dashboard's. */
 export function createHostMarks(db: Db, { apply }: WritePath) {
+  /**
+   * A track nobody requested that plays now takes one mark, played: nothing
+   * plays any more. It is in no queue, so any other mark, or one for a track
+   * that no longer plays, answers 404.
+   */
+  function endUnrequested(hostId: number, eventId: number, songId: string, markAs: MarkAs) {
+    return apply(async (trx) => {
+      const event = await lockAndBump(trx, { eventId });
+      if (!event || event.host_id !== hostId) throw notFound(REQUEST_MSG.eventNotFound);
+      const playing = await readNowPlaying(trx, eventId);
+      if (markAs !== 'played' || playing?.song_id !== songId) throw notFound(REQUEST_MSG.notFound);
+      await setNowPlaying(trx, eventId, null);
+      const change: QueueChange = {
+        eventId,
+        seq: Number(event.seq),
+        stats: statsOf(event),
+        songs: [],
+        nowPlaying: null,
+      };
+      return { result: null, changes: [change] };
+    });
+  }
+
   return {
+    /**
+     * The decks play a track nobody requested (issue 28): it plays now, and
+     * the song that was playing has played, as when the DJ plays the next
+     * song in the booth. Answers the track as the event's now playing.
+     */
+    playUnrequested(hostId: number, eventId: number, track: UnrequestedTrack): Promise<NowPlaying> {
+      return apply(async (trx) => {
+        const event = await lockAndBump(trx, { eventId });
+        if (!event || event.host_id !== hostId) throw notFound(REQUEST_MSG.eventNotFound);
+        const previous = event.now_playing_song_id;
+        const played = previous === null ? [] : await markPlayed(trx, eventId, previous);
+        await setNowPlaying(trx, eventId, track);
+        const touched = previous === null ? [] : [previous];
+        const entries = touched.length > 0 ? await rebuildEntries(trx, eventId, touched) : [];
+        const shown = await shownEntries(trx, eventId, entries);
+        const nowPlaying = await readNowPlaying(trx, eventId);
+        if (!nowPlaying) throw new Error('the track just set as now playing was not read back');
+        const change: QueueChange = {
+          eventId,
+          seq: Number(event.seq),
+          stats: statsOf(event),
+          songs: songChanges(touched, shown, 'room'),
+          nowPlaying,
+        };
+        if (played.length > 0) {
+          change.played = { eventName: event.name, requests: played.map(toSongRequest) };
+        }
+        return { result: nowPlaying, changes: [change] };
+      });
+    },
+
     /**
      * The host's marks on a song of their event (see MARK_AS in shared):
      * played / unplayed / delete (spec §4) and the booth's playing, later,
@@ -42,6 +107,9 @@ export function createHostMarks(db: Db, { apply }: WritePath) {
         if (!entry) throw notFound(REQUEST_MSG.notFound);
         return toGroupedSong(entry);
       };
+      if (isUnrequestedSongId(songId)) {
+        return endUnrequested(hostId, eventId, songId, markAs);
+      }
       return apply(async (trx) => {
         const event = await lockAndBump(trx, { eventId });
         if (!event || event.host_id !== hostId) throw notFound(REQUEST_MSG.eventNotFound);

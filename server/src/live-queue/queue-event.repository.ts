@@ -66,30 +66,57 @@ export async function findLiveEvent(db: DbOrTrx, target: { eventId: number } | {
     : query.where(sql`upper(events.code)`, '=', target.code.toUpperCase()).executeTakeFirst();
 }
 
-/** Points the event's now-playing at a song, started now, or at nothing. */
-export async function setNowPlaying(trx: DbOrTrx, eventId: number, songId: string | null) {
+/** A track the decks play that nobody requested: its title and artist as the DJ software named them. */
+export interface UnrequestedTrack {
+  title: string;
+  artist: string | null;
+}
+
+/** Points the event's now-playing at a queued song or an unrequested track, started now, or at nothing. */
+export async function setNowPlaying(
+  trx: DbOrTrx,
+  eventId: number,
+  playing: string | UnrequestedTrack | null,
+) {
+  const track = typeof playing === 'object' ? playing : null;
   await trx
     .updateTable('events')
     .set({
-      now_playing_song_id: songId,
-      now_playing_started_at: songId === null ? null : sql<Date>`now()`,
+      now_playing_song_id: typeof playing === 'string' ? playing : null,
+      now_playing_title: track?.title ?? null,
+      now_playing_artist: track?.artist ?? null,
+      now_playing_started_at: playing === null ? null : sql<Date>`now()`,
     })
     .where('id', '=', eventId)
     .execute();
 }
 
-/** The event's now-playing song: its entry and when it started, or undefined. */
+/**
+ * The event's now playing: the queued song's entry, or the unrequested
+ * track's title and artist (then every entry column is null), with when it
+ * started; undefined when nothing plays.
+ */
 export async function findNowPlaying(db: DbOrTrx, eventId: number) {
   return db
     .selectFrom('events')
-    .innerJoin('queue_entries', (join) =>
+    .leftJoin('queue_entries', (join) =>
       join
         .onRef('queue_entries.event_id', '=', 'events.id')
         .onRef('queue_entries.song_id', '=', 'events.now_playing_song_id'),
     )
     .select(entryColumns)
-    .select('events.now_playing_started_at as started_at')
+    .select([
+      'events.now_playing_started_at as started_at',
+      'events.now_playing_title as track_title',
+      'events.now_playing_artist as track_artist',
+    ])
     .where('events.id', '=', eventId)
+    .where((eb) =>
+      eb.or([
+        eb('queue_entries.song_id', 'is not', null),
+        eb('events.now_playing_title', 'is not', null),
+      ]),
+    )
     .executeTakeFirst();
 }
 
@@ -117,6 +144,8 @@ export async function deleteEventQueue(trx: DbOrTrx, eventId: number): Promise<v
       joined_count: 0,
       request_count: 0,
       now_playing_song_id: null,
+      now_playing_title: null,
+      now_playing_artist: null,
       now_playing_started_at: null,
     })
     .where('id', '=', eventId)

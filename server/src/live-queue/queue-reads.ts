@@ -14,7 +14,13 @@ import { readEventLine } from './event-line.ts';
 import { listEntries } from './queue-entries.repository.ts';
 import { findLiveEvent, findNowPlaying } from './queue-event.repository.ts';
 import * as reports from './queue-reports.repository.ts';
-import { toGroupedSong, toNowPlaying, toSongRequest } from './queue-shapes.ts';
+import type { EntryRow } from './queue-columns.ts';
+import {
+  toGroupedSong,
+  toNowPlaying,
+  toSongRequest,
+  toUnrequestedNowPlaying,
+} from './queue-shapes.ts';
 import {
   listAttendeeRequests,
   listRequests,
@@ -26,10 +32,15 @@ import {
  * (the db, or the caller's transaction) and answers the contract's shapes.
  */
 
-/** The event's now-playing song, or null when nothing plays. */
+/** The event's now-playing song (a queued one, or a track nobody requested), or null when nothing plays. */
 export async function readNowPlaying(reader: DbOrTrx, eventId: number): Promise<NowPlaying | null> {
   const row = await findNowPlaying(reader, eventId);
-  return row?.started_at ? toNowPlaying(row, row.started_at) : null;
+  if (!row?.started_at) return null;
+  if (row.song_id === null) {
+    const track = { title: row.track_title ?? '', artist: row.track_artist };
+    return toUnrequestedNowPlaying(eventId, track, row.started_at);
+  }
+  return toNowPlaying(row as EntryRow, row.started_at);
 }
 
 export const queueReads = {

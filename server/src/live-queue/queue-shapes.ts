@@ -3,9 +3,11 @@ import {
   type GroupedSongRequest,
   type NowPlaying,
   type SongRequest,
+  UNREQUESTED_SONG_ID_PREFIX,
 } from '@floorfill/shared';
 import type { EntryRow } from './queue-columns.ts';
 import type { ListedEntryRow } from './queue-entries.repository.ts';
+import type { UnrequestedTrack } from './queue-event.repository.ts';
 import type { RequestRow } from './song-requests.repository.ts';
 
 /** The queue's rows as the contract's shapes: a grouped song, the now-playing song, a request. */
@@ -57,7 +59,40 @@ export function toGroupedSong(row: EntryRow | ListedEntryRow): GroupedSongReques
 
 /** The now-playing song as the contract shows it. */
 export function toNowPlaying(row: EntryRow, startedAt: Date): NowPlaying {
-  return { ...toGroupedSong(row), started_at: startedAt.toISOString() };
+  return { ...toGroupedSong(row), started_at: startedAt.toISOString(), requested: true };
+}
+
+/** The id of the unrequested track that started at a moment: one per start, never a request's. */
+export function unrequestedSongId(startedAt: Date): string {
+  return `${UNREQUESTED_SONG_ID_PREFIX}${startedAt.getTime()}`;
+}
+
+/** A track the decks play that nobody requested, as the contract's now playing (no count, no artwork). */
+export function toUnrequestedNowPlaying(
+  eventId: number,
+  track: UnrequestedTrack,
+  startedAt: Date,
+): NowPlaying {
+  const started = startedAt.toISOString();
+  return {
+    event_id: eventId,
+    song_id: unrequestedSongId(startedAt),
+    song_name: track.title,
+    song_artist: track.artist,
+    album_name: '',
+    song_image: null,
+    song_link: null,
+    song_duration: 0,
+    status: 0,
+    request_count: 0,
+    first_requested_at: started,
+    played_at: null,
+    later: false,
+    dedication_count: 0,
+    free_text: false,
+    started_at: started,
+    requested: false,
+  };
 }
 
 export function toSongRequest(row: RequestRow): SongRequest {

@@ -5,6 +5,7 @@ import {
   bridgePanelData,
   bridgeTrackId,
   hostEventDetailsSchema,
+  isUnrequestedSongId,
   pairBridgeData,
   reportTrackData,
   type BridgeSource,
@@ -287,7 +288,15 @@ describe('the decks bridge', () => {
     expect(await eventSeq(t, event.id)).toBe(seq);
   });
 
-  it('a track nobody asked for ends the song that was playing; a late report moves nothing', async () => {
+  const markAs = (eventId: number, songId: string, mark: string) =>
+    post(
+      t,
+      '/api/v1/mark-as-song-request',
+      { event_id: eventId, song_id: songId, mark_as: mark },
+      host.headers,
+    );
+
+  it('a track nobody asked for plays as itself and ends the song before it; a late report moves nothing', async () => {
     const event = await night();
     const token = await paired(event.id);
     await follow(event.id, true);
@@ -297,12 +306,39 @@ describe('the decks bridge', () => {
     const unrequested = await report(token, track('Blue Monday', 'New Order'));
     expect(unrequested).toMatchObject({ outcome: 'unmatched', song_id: null });
     const view = await hostView(event.id);
-    expect(view.now_playing).toBeNull();
+    expect(view.now_playing).toMatchObject({
+      song_name: 'Blue Monday',
+      song_artist: 'New Order',
+      requested: false,
+      request_count: 0,
+    });
+    const trackId = view.now_playing?.song_id ?? '';
+    expect(isUnrequestedSongId(trackId)).toBe(true);
     expect(view.grouped_song_requests.find((entry) => entry.song_id === AGADOO)?.status).toBe(1);
+    expect(view.grouped_song_requests.some((entry) => entry.song_id === trackId)).toBe(false);
+    // The big screen shows it playing too.
+    const display = await get(t, `/api/v1/get-display?code=${event.code}`, host.headers);
+    expect(display.json().data.now_playing).toMatchObject({ song_name: 'Blue Monday' });
+
+    // The panel's undo has no requested song to play again.
+    const panel = bridgePanelData.parse(
+      (await get(t, `/api/v1/get-bridge-panel?event_id=${event.id}`, host.headers)).json().data,
+    );
+    expect(panel.tracks[0]).toMatchObject({ outcome: 'unmatched', previous_song_id: AGADOO });
 
     // Started before the tracks already reported (a second bridge, a late resend).
     expect(await report(token, early)).toMatchObject({ outcome: 'superseded' });
+    expect((await hostView(event.id)).now_playing?.song_id).toBe(trackId);
+
+    // A guest cannot request it by its id; the booth can only end it (P), once.
+    const [guest] = (await signInMany(t, 1)) as [SignedIn];
+    await joined(t, guest, event.code);
+    expect((await sendRequest(t, guest, event.id, { song_id: trackId })).statusCode).toBe(422);
+    expect((await markAs(event.id, trackId, 'later')).statusCode).toBe(404);
+    const ended = await markAs(event.id, trackId, 'played');
+    expect(ended.statusCode, ended.body).toBe(200);
     expect((await hostView(event.id)).now_playing).toBeNull();
+    expect((await markAs(event.id, trackId, 'played')).statusCode).toBe(404);
 
     // The set list holds what played in play order: the request, then the track nobody asked for.
     const csv = await get(t, `/api/v1/export-set-list?event_id=${event.id}`, host.headers);

@@ -311,7 +311,7 @@ describe('event:settings', () => {
 });
 
 describe('event:now-playing', () => {
-  const playing = { ...groupedSong(), started_at: '2026-11-21T21:00:00.000Z' };
+  const playing = { ...groupedSong(), started_at: '2026-11-21T21:00:00.000Z', requested: true };
 
   it('sets what the DJ plays now, and clears it', () => {
     const snapshot = hostEventDetails({ seq: 3 });

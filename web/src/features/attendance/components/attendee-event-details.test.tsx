@@ -90,6 +90,7 @@ describe('attendee event details', () => {
     const nowPlaying = {
       ...groupedSong({ song_id: 'cat-9', song_name: 'Africa', song_duration: 240 }),
       started_at: startedAt,
+      requested: true,
     };
     const calls = stubApi({
       '/api/v1/get-attendee-event-details': () =>

@@ -12,6 +12,7 @@ import type * as BoothQueue from '../utils/booth-queue';
 import { NOTHING_PLAYING_MSG } from '../utils/use-booth-actions';
 import { BoothView } from './booth-view';
 import { BOOTH_KEYS } from './key-hints';
+import { UNREQUESTED_NOTE } from './now-playing';
 import { RECONNECTING_MSG } from './reconnecting-banner';
 import { openedSocket } from '@/features/realtime/testing/socket-io-mock';
 
@@ -189,7 +190,7 @@ describe('the booth', () => {
 
   it('finishes the song playing with p, never the selected one', async () => {
     const [playing, ...waiting] = songs as [(typeof songs)[number], ...typeof songs];
-    const calls = stubBooth(songs, { ...playing, started_at: at(10) });
+    const calls = stubBooth(songs, { ...playing, started_at: at(10), requested: true });
     const user = userEvent.setup();
     renderBooth();
     const next = within(await screen.findByRole('list', { name: 'Up next' })).getAllByRole(
@@ -214,6 +215,37 @@ describe('the booth', () => {
     await user.keyboard('p');
     expect(await screen.findByText(NOTHING_PLAYING_MSG)).toBeInTheDocument();
     expect(marks(calls)).toEqual([]);
+  });
+
+  it('shows a track the decks play that nobody requested, and p ends it with no undo to offer', async () => {
+    const track: NowPlaying = {
+      ...groupedSong({
+        song_id: 'deck-1764367200000',
+        song_name: 'Blue Monday',
+        song_artist: 'New Order',
+        request_count: 0,
+      }),
+      started_at: at(10),
+      requested: false,
+    };
+    const calls = stubBooth(songs, track);
+    const user = userEvent.setup();
+    renderBooth();
+    const playing = await screen.findByRole('region', { name: 'Now playing' });
+    expect(within(playing).getByText('Blue Monday')).toBeInTheDocument();
+    expect(within(playing).getByText(UNREQUESTED_NOTE)).toBeInTheDocument();
+
+    await user.keyboard('p');
+    await waitFor(() =>
+      expect(marks(calls)).toEqual([
+        { event_id: 7, song_id: 'deck-1764367200000', mark_as: 'played' },
+      ]),
+    );
+    expect(screen.queryByRole('button', { name: /Undo/ })).not.toBeInTheDocument();
+    // Nobody asked for it: the booth never asks who did.
+    const asked = calls.filter((call) => call.path === '/api/v1/get-song-requesters');
+    expect(asked.some((call) => call.search.includes('deck-'))).toBe(false);
+    expect(asked.length).toBeGreaterThan(0);
   });
 
   it('marks a waiting song played only with its own labelled button', async () => {
@@ -261,7 +293,7 @@ describe('the booth', () => {
           msg: '',
           data: hostEventDetails({
             grouped_song_requests: songs,
-            now_playing: { ...playing, started_at: at(10) },
+            now_playing: { ...playing, started_at: at(10), requested: true },
           }),
         },
       },

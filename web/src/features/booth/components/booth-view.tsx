@@ -58,15 +58,17 @@ function BoothScreen({ eventId }: { eventId: number }) {
   const selected = booth.selected;
   // Who asked, with their dedications: for the song playing (its dedications stay
   // on screen while it plays) and for up next, in one list of queries.
+  // A track the decks play that nobody requested has nobody to ask.
+  const playingRequested = nowPlaying?.requested ? nowPlaying : null;
   const requesterQueries = useSongsRequesters(
     eventId,
-    nowPlaying ? [nowPlaying, ...queue.upNext] : queue.upNext,
+    playingRequested ? [playingRequested, ...queue.upNext] : queue.upNext,
   );
-  const playingRequesters = nowPlaying ? requesterQueries[0]?.data : undefined;
+  const playingRequesters = playingRequested ? requesterQueries[0]?.data : undefined;
   // Who is here names the requesters: guests who share a name ("Guest") are numbered.
   const attendees = useEventAttendees(eventId);
   const labelOf = attendeeLabels(attendees.data ?? []);
-  const requesters = nowPlaying ? requesterQueries.slice(1) : requesterQueries;
+  const requesters = playingRequested ? requesterQueries.slice(1) : requesterQueries;
 
   useBoothKeys(
     {

@@ -7,6 +7,9 @@ import classes from './booth.module.css';
 import type { LabelOf } from '../utils/attendee-labels';
 import { Requesters } from './queue-list';
 
+/** Said under a track the decks play that nobody requested. */
+export const UNREQUESTED_NOTE = 'From the decks · not a request';
+
 /** What plays now, for how long, who asked with their dedications, and the one tap that ends it. */
 export function NowPlayingPanel({
   song,
@@ -43,6 +46,11 @@ export function NowPlayingPanel({
             <Text fz="xl" c="dimmed" className={classes.ellipsis}>
               {song.song_artist ?? 'Unknown artist'}
             </Text>
+            {song.requested ? null : (
+              <Text fz="lg" c="dimmed">
+                {UNREQUESTED_NOTE}
+              </Text>
+            )}
             {requesters && requesters.length > 0 ? (
               <Requesters requests={requesters} labelOf={labelOf} />
             ) : null}

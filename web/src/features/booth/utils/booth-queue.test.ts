@@ -41,7 +41,7 @@ describe('the booth queue', () => {
   });
 
   it('leaves the playing song and the Later ones out of up next', () => {
-    const playing = { ...hit, started_at: at(40) };
+    const playing = { ...hit, started_at: at(40), requested: true };
     const queue = boothQueue([putOff, late, early, hit], playing);
     expect(queue.upNext.map((song) => song.song_id)).toEqual(['early', 'late']);
     expect(queue.selectable.map((song) => song.song_id)).toEqual(['early', 'late', 'off']);
@@ -68,6 +68,12 @@ describe('undo', () => {
     expect(undoMarks({ action: 'play', song: early, previousSongId: null })).toEqual([
       { songId: 'early', markAs: 'unplayed' },
     ]);
+  });
+
+  it('takes back a play after a track nobody requested: the song waits again, the track stays ended', () => {
+    expect(
+      undoMarks({ action: 'play', song: early, previousSongId: 'deck-1764367200000' }),
+    ).toEqual([{ songId: 'early', markAs: 'unplayed' }]);
   });
 
   it('takes back played, and plays the song again if it was playing', () => {

@@ -1,5 +1,6 @@
 import {
   compareQueueEntries,
+  isUnrequestedSongId,
   UP_NEXT_SIZE,
   upNext,
   type GroupedSongRequest,
@@ -88,7 +89,8 @@ export function undoPlayMarks(
   previousSongId: string | null,
 ): { songId: string; markAs: MarkAs }[] {
   const marks: { songId: string; markAs: MarkAs }[] = [{ songId, markAs: 'unplayed' }];
-  if (previousSongId && previousSongId !== songId) {
+  // A track nobody requested cannot be played again by a mark: undo only takes the song back.
+  if (previousSongId && previousSongId !== songId && !isUnrequestedSongId(previousSongId)) {
     marks.push({ songId: previousSongId, markAs: 'playing' });
   }
   return marks;

@@ -1,4 +1,4 @@
-import type { GroupedSongRequest, NowPlaying } from '@floorfill/shared';
+import { isUnrequestedSongId, type GroupedSongRequest, type NowPlaying } from '@floorfill/shared';
 import { useEffect, useState } from 'react';
 import { useMarkSongRequest } from '@/features/events';
 import { errorMessageOf } from '@/lib/api-client';
@@ -90,7 +90,8 @@ export function useBoothActions({
     }
     void whileBusy(async () => {
       await send(song.song_id, ACTION_MARK[action]);
-      setDone({ action, song, previousSongId });
+      // A track nobody requested, once ended, is in no queue a mark could bring it back from.
+      if (!isUnrequestedSongId(song.song_id)) setDone({ action, song, previousSongId });
     });
   }
 

@@ -33,6 +33,7 @@ function Page({ opensOn, requests }: { opensOn: NowPlaying | null; requests: Son
 const playing = (songId: string, startedAt = '2026-11-21T22:00:00.000Z'): NowPlaying => ({
   ...groupedSong({ song_id: songId }),
   started_at: startedAt,
+  requested: true,
 });
 
 const mine = songRequest({ song_id: 'mine', song_name: 'Mine' });

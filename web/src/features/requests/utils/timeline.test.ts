@@ -23,6 +23,7 @@ function playing(songId: string, seconds: number, agoSeconds: number) {
   return {
     ...groupedSong({ song_id: songId, song_duration: seconds }),
     started_at: new Date(NOW - agoSeconds * 1000).toISOString(),
+    requested: true,
   };
 }
 
