@@ -383,6 +383,13 @@ test('the booth follows the decks: the switch, a bridge paired with the code sho
     'href',
     '/downloads/floorfill-bridge.mjs',
   );
+  // The build made the bridge as one program for this machine's system too; the server hands it out.
+  const executable = panel.getByRole('link', { name: /^Download for / });
+  const href = (await executable.getAttribute('href')) ?? '';
+  expect(href).toMatch(/^\/downloads\/floorfill-bridge-/);
+  const served = await host.request.head(href);
+  expect(served.status()).toBe(200);
+  expect(Number(served.headers()['content-length'])).toBeGreaterThan(10_000_000);
   // The bridge pairs with the code and says which software it reads, as `floorfill-bridge` does.
   const paired = await bridge.post('/api/v1/bridge/pair', {
     data: { pairing_code: pairingCode },

@@ -302,4 +302,8 @@ async function main(): Promise<void> {
   }
 }
 
-await main();
+// Not a top-level await: the single executable runs this file as CommonJS.
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});

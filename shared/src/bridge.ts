@@ -218,3 +218,19 @@ export const reportTrackData = z.object({
   settings: deckSettingsSchema,
 });
 export type ReportTrackData = z.infer<typeof reportTrackData>;
+
+/**
+ * The bridge as single executables (Node's SEA), as a build made them: one
+ * per system it was built on, listed in `downloads/executables.json` beside
+ * the one-file bridge, so the booth offers only what is there.
+ */
+export const bridgeExecutablesSchema = z.array(
+  z.object({
+    /** Node's name of the system: `linux`, `darwin`, `win32`. */
+    os: z.string(),
+    arch: z.string(),
+    /** Its name in `downloads/`. */
+    file: z.string().regex(/^floorfill-bridge-[\w.-]+$/),
+  }),
+);
+export type BridgeExecutable = z.infer<typeof bridgeExecutablesSchema>[number];

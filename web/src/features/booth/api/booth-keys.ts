@@ -6,4 +6,5 @@ export const boothKeys = {
     ['booth', 'requesters', eventId, songId, requestCount] as const,
   nightSummary: (eventId: number) => ['booth', 'night-summary', eventId] as const,
   bridgePanel: (eventId: number) => ['booth', 'bridge-panel', eventId] as const,
+  bridgeExecutables: ['booth', 'bridge-executables'] as const,
 };

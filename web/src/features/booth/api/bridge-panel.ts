@@ -1,4 +1,5 @@
 import {
+  bridgeExecutablesSchema,
   bridgeKeySchema,
   bridgePanelData,
   deckSettingsSchema,
@@ -8,6 +9,7 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '@/lib/api-client';
+import { BRIDGE_EXECUTABLES_PATH } from '../utils/deck-words';
 import { boothKeys } from './booth-keys';
 
 /**
@@ -87,5 +89,23 @@ export function useRevokeBridgeKey(eventId: number) {
         schema: z.object({ id: z.number().int() }),
       }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: boothKeys.bridgePanel(eventId) }),
+  });
+}
+
+/**
+ * The bridge's single executables this server hands out (none when the
+ * build made none): a static file beside the downloads, read once.
+ */
+export function useBridgeExecutables() {
+  return useQuery({
+    queryKey: boothKeys.bridgeExecutables,
+    queryFn: async ({ signal }) => {
+      const response = await fetch(BRIDGE_EXECUTABLES_PATH, { signal });
+      if (!response.ok) return [];
+      const listed = bridgeExecutablesSchema.safeParse(await response.json());
+      return listed.success ? listed.data : [];
+    },
+    staleTime: Infinity,
+    retry: false,
   });
 }

@@ -6,13 +6,14 @@ import { copyWithToast } from '@/features/sharing';
 import { errorMessageOf } from '@/lib/api-client';
 import { formatElapsed, useNow } from '@/lib/clock';
 import { notifyError, notifySuccess } from '@/lib/notify';
-import { useCreateBridgeKey } from '../api/bridge-panel';
+import { useBridgeExecutables, useCreateBridgeKey } from '../api/bridge-panel';
 import {
   BRIDGE_DOWNLOAD,
   bridgeCommandParts,
   PICKABLE_SOURCES,
   SOURCE_HINTS,
   SOURCE_NAMES,
+  systemName,
   type PickableSource,
 } from '../utils/deck-words';
 import classes from './booth.module.css';
@@ -65,6 +66,7 @@ function PairingCode({
 }) {
   const [source, setSource] = useState<PickableSource>('serato');
   const left = useTimeLeft(pairing.pairing_expires_at);
+  const executables = useBridgeExecutables().data ?? [];
   if (left === 0) {
     return (
       <Stack gap="xs" align="flex-start">
@@ -135,6 +137,25 @@ function PairingCode({
             {hint}
           </Text>
         ) : null}
+        {executables.map((executable) => (
+          <Group key={executable.file} gap="xs" wrap="wrap">
+            <Text size="sm" c="dimmed">
+              No Node.js on a {systemName(executable)} laptop? The bridge as one program: run it
+              with the same options, <Code>./{executable.file}</Code> instead of{' '}
+              <Code>node {BRIDGE_DOWNLOAD.fileName}</Code>.
+            </Text>
+            <Button
+              component="a"
+              href={`/downloads/${executable.file}`}
+              download={executable.file}
+              variant="light"
+              size="xs"
+              leftSection={<IconDownload size={14} aria-hidden="true" />}
+            >
+              Download for {systemName(executable)}
+            </Button>
+          </Group>
+        ))}
       </Stack>
     </Stack>
   );

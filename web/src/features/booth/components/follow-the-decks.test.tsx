@@ -158,6 +158,10 @@ describe('the booth’s Follow the decks panel', () => {
           }),
         );
       },
+      // This server's build made the bridge as one program for Linux x64.
+      '/downloads/executables.json': {
+        body: [{ os: 'linux', arch: 'x64', file: 'floorfill-bridge-linux-x64' }],
+      },
       '/api/v1/create-bridge-key': () => {
         made = bridgeKey({
           id: 3,
@@ -176,6 +180,10 @@ describe('the booth’s Follow the decks panel', () => {
     expect(screen.getByRole('link', { name: 'Download the bridge' })).toHaveAttribute(
       'href',
       '/downloads/floorfill-bridge.mjs',
+    );
+    expect(await screen.findByRole('link', { name: 'Download for Linux (x64)' })).toHaveAttribute(
+      'href',
+      '/downloads/floorfill-bridge-linux-x64',
     );
     const command = () => document.querySelector('pre');
     expect(command()).toHaveTextContent(

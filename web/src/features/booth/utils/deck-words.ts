@@ -49,6 +49,16 @@ export const BRIDGE_DOWNLOAD = {
   fileName: 'floorfill-bridge.mjs',
 } as const;
 
+/** Where the build lists the bridge's single executables (`bridge/build.ts`). */
+export const BRIDGE_EXECUTABLES_PATH = '/downloads/executables.json';
+
+const SYSTEM_NAMES: Record<string, string> = { linux: 'Linux', darwin: 'macOS', win32: 'Windows' };
+
+/** "Linux (x64)": the system an executable runs on, as a DJ names it. */
+export function systemName({ os, arch }: { os: string; arch: string }): string {
+  return `${SYSTEM_NAMES[os] ?? os} (${arch})`;
+}
+
 /** The one command that pairs the downloaded bridge and starts it, an option and its value a part. */
 export function bridgeCommandParts(
   origin: string,
