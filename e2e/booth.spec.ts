@@ -299,6 +299,12 @@ test('the booth’s request controls: closed, a cap, a cooldown and a blocked ar
   expect(tooSoon.status).toBe(422);
   expect(tooSoon.msg).toBe(REQUEST_RULE_MSG.cooldown(120));
 
+  // Fair share: the booth says which order is in force.
+  await host.getByRole('combobox', { name: 'Queue order' }).click();
+  await host.getByRole('option', { name: /^Fair share/ }).click();
+  await host.getByRole('button', { name: 'Save request controls' }).click();
+  await expect(host.getByTestId('queue-order')).toHaveText('Fair share, in turns');
+
   await expectAccessible(host);
   await captureScreens(host, 'booth-request-controls');
 

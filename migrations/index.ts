@@ -13,6 +13,7 @@ import * as songRequestKeys from './202611271000_song_request_keys.ts';
 import * as explicitEntries from './202611281000_explicit_entries.ts';
 import * as decksBridge from './202611290900_decks_bridge.ts';
 import * as unrequestedNowPlaying from './202611300900_unrequested_now_playing.ts';
+import * as fairQueue from './202611301000_fair_queue.ts';
 
 /**
  * Every migration, in order. Listed explicitly (not read from the folder) so
@@ -33,4 +34,5 @@ export const migrations: Record<string, Migration> = {
   '202611281000_explicit_entries': explicitEntries,
   '202611290900_decks_bridge': decksBridge,
   '202611300900_unrequested_now_playing': unrequestedNowPlaying,
+  '202611301000_fair_queue': fairQueue,
 };

@@ -234,6 +234,12 @@ export const groupedSongRequestSchema = songRequestSchema
     played_at: z.string().nullable(),
     /** The host put it off with Later: sorted below every waiting song until it plays or is restored. */
     later: z.boolean(),
+    /**
+     * Its turn in a fair-share queue: the best among its waiting requests of
+     * how many requests that guest had made in the event, this one included
+     * (1: someone's first). Counted when each request is made.
+     */
+    turn: z.number().int(),
     /** How many of its requests carry a dedication (the messages come from get-song-requesters). */
     dedication_count: z.number().int(),
     /**

@@ -1,10 +1,11 @@
 import type { GroupedSongRequest } from './events.ts';
 import type { RecountedSong } from './realtime.ts';
+import type { QueueOrder } from './request-settings.ts';
 
 /** What the queue order looks at in an entry. */
 export type QueueOrderFields = Pick<
   GroupedSongRequest,
-  'status' | 'request_count' | 'first_requested_at' | 'song_id' | 'later'
+  'status' | 'request_count' | 'first_requested_at' | 'song_id' | 'later' | 'turn'
 >;
 
 /** 0 waiting, 1 waiting but put off with Later, 2 played. */
@@ -13,20 +14,38 @@ function band(entry: QueueOrderFields): number {
   return entry.later ? 1 : 0;
 }
 
+const mostRequested = (a: QueueOrderFields, b: QueueOrderFields) =>
+  b.request_count - a.request_count;
+const earliest = (a: QueueOrderFields, b: QueueOrderFields) =>
+  a.first_requested_at.localeCompare(b.first_requested_at);
+
 /**
- * The one queue order, used by the server's snapshots and the web client's
- * live updates alike: songs still waiting before played ones, the ones the
- * host put off with Later after the other waiting ones, then the most
- * requested first, then the one asked for earliest; the song id breaks a
- * last tie so that every screen shows the same order.
+ * The one queue order, used by the server's snapshots, the line's SQL
+ * (`listLine`, which must agree) and the web client's live updates alike:
+ * songs still waiting before played ones, the ones the host put off with
+ * Later after the other waiting ones, then the host's order
+ * (`QUEUE_ORDERS`); the song id breaks a last tie so that every screen
+ * shows the same order.
  */
-export function compareQueueEntries(a: QueueOrderFields, b: QueueOrderFields): number {
-  return (
-    band(a) - band(b) ||
-    b.request_count - a.request_count ||
-    a.first_requested_at.localeCompare(b.first_requested_at) ||
-    a.song_id.localeCompare(b.song_id)
-  );
+export function compareQueueEntries(
+  a: QueueOrderFields,
+  b: QueueOrderFields,
+  order: QueueOrder,
+): number {
+  const byBand = band(a) - band(b);
+  if (byBand !== 0) return byBand;
+  const byOrder =
+    order === 'first_come'
+      ? earliest(a, b)
+      : order === 'fair_share'
+        ? a.turn - b.turn || mostRequested(a, b) || earliest(a, b)
+        : mostRequested(a, b) || earliest(a, b);
+  return byOrder || a.song_id.localeCompare(b.song_id);
+}
+
+/** The comparator of one order, for `Array.prototype.sort`. */
+export function queueOrderOf(order: QueueOrder) {
+  return (a: QueueOrderFields, b: QueueOrderFields) => compareQueueEntries(a, b, order);
 }
 
 /** What a reconnect delta changes in a grouped queue (`RoomDelta` without its counts). */
@@ -55,6 +74,7 @@ export function holdsRecountedSongs(
 export function applyQueueChanges(
   queue: readonly GroupedSongRequest[],
   changes: QueueChanges,
+  order: QueueOrder,
 ): GroupedSongRequest[] {
   const replaced = new Set([...changes.removed, ...changes.upserted.map((song) => song.song_id)]);
   const counts = new Map(changes.recounted.map((song) => [song.song_id, song]));
@@ -64,7 +84,7 @@ export function applyQueueChanges(
       const recounted = counts.get(song.song_id);
       return recounted ? { ...song, ...recounted } : song;
     });
-  return [...kept, ...changes.upserted].sort(compareQueueEntries);
+  return [...kept, ...changes.upserted].sort(queueOrderOf(order));
 }
 
 /** How many songs "Up next" shows. */
@@ -77,10 +97,11 @@ export const UP_NEXT_SIZE = 3;
 export function upNext<T extends QueueOrderFields>(
   entries: readonly T[],
   nowPlayingSongId: string | null | undefined,
-  n: number = UP_NEXT_SIZE,
+  n: number,
+  order: QueueOrder,
 ): T[] {
   return entries
     .filter((entry) => entry.status === 0 && !entry.later && entry.song_id !== nowPlayingSongId)
-    .sort(compareQueueEntries)
+    .sort(queueOrderOf(order))
     .slice(0, n);
 }

@@ -135,7 +135,7 @@ export interface RoomDelta {
  * What another request for a song already waiting leaves as it was in the
  * song's entry: the song itself, when it was first asked for, its played state,
  * whether the DJ put it off for later. (Its dedication count may move: a
- * request can carry one.)
+ * request can carry one; so may its turn: the new requester's may be better.)
  */
 export const FIELDS_A_REQUEST_KEEPS = [
   'event_id',

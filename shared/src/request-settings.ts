@@ -20,6 +20,19 @@ export const REQUEST_SETTINGS_MAX = {
   blockedTermLength: 100,
 } as const;
 
+/**
+ * How the waiting songs are ordered (issue 29), Later ones last whatever
+ * the order:
+ * - `most_requested`: the most asked for first, then the earliest asked
+ *   (the default; the spec's order);
+ * - `first_come`: the earliest asked first;
+ * - `fair_share`: in turns — every guest's first request before anyone's
+ *   second, every second before anyone's third (a song takes the best turn
+ *   among its requesters); within a turn, the most asked for first.
+ */
+export const QUEUE_ORDERS = ['most_requested', 'first_come', 'fair_share'] as const;
+export type QueueOrder = (typeof QUEUE_ORDERS)[number];
+
 export const requestSettingsSchema = z.object({
   requests_open: z.boolean(),
   /** 0: no limit. */
@@ -30,6 +43,7 @@ export const requestSettingsSchema = z.object({
   blocked: z.array(z.string()),
   /** Whether the big screen shows who asked (first names). */
   display_requester_names: z.boolean(),
+  queue_order: z.enum(QUEUE_ORDERS),
 });
 export type RequestSettings = z.infer<typeof requestSettingsSchema>;
 
@@ -41,6 +55,7 @@ export const DEFAULT_REQUEST_SETTINGS: RequestSettings = {
   allow_explicit: true,
   blocked: [],
   display_requester_names: false,
+  queue_order: 'most_requested',
 };
 
 const wholeNumber = (max: number) =>
@@ -73,6 +88,9 @@ export const updateRequestSettingsBody = z.object({
       ),
   ).optional(),
   display_requester_names: flag,
+  queue_order: emptyAsAbsent(
+    z.enum(QUEUE_ORDERS, { error: 'Must be most_requested, first_come or fair_share.' }),
+  ).optional(),
 });
 export type UpdateRequestSettingsBody = z.infer<typeof updateRequestSettingsBody>;
 

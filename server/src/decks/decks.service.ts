@@ -94,7 +94,8 @@ export function createDecksService({ db, liveQueue }: { db: Db; liveQueue: LiveQ
       return { outcome: 'superseded' as const, ...none };
     }
     const [queue, playing] = await Promise.all([
-      liveQueue.groupedQueue(db, caller.eventId),
+      // The matcher weighs every waiting song alike: any order reads them all.
+      liveQueue.groupedQueue(db, caller.eventId, 'most_requested'),
       liveQueue.nowPlaying(db, caller.eventId),
     ]);
     const waiting = queue

@@ -1,6 +1,7 @@
 import {
   DISPLAY_REQUESTER_NAMES_MAX,
   upNext,
+  UP_NEXT_SIZE,
   type DisplaySong,
   type DisplayState,
   type GroupedSongRequest,
@@ -55,9 +56,9 @@ export function createDisplayService({ db, events, queue, codes }: DisplayServic
     const { event: summary, settings } = live;
     const [playing, queued] = await Promise.all([
       queue.nowPlaying(db, eventId),
-      queue.groupedQueue(db, eventId),
+      queue.groupedQueue(db, eventId, settings.queue_order),
     ]);
-    const next = upNext(queued, playing?.song_id);
+    const next = upNext(queued, playing?.song_id, UP_NEXT_SIZE, settings.queue_order);
     const shown = [...(playing ? [playing] : []), ...next];
     const names = new Map<string, string[]>();
     if (settings.display_requester_names && shown.length > 0) {

@@ -23,6 +23,7 @@ export function requestSettingsOf(row: {
   allow_explicit: boolean;
   blocked_terms: string[];
   display_requester_names: boolean;
+  queue_order: RequestSettings['queue_order'];
 }): RequestSettings {
   return {
     requests_open: row.requests_open,
@@ -32,6 +33,7 @@ export function requestSettingsOf(row: {
     allow_explicit: row.allow_explicit,
     blocked: row.blocked_terms,
     display_requester_names: row.display_requester_names,
+    queue_order: row.queue_order,
   };
 }
 

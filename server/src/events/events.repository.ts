@@ -77,6 +77,7 @@ export const settingsColumns = [
   'events.allow_explicit',
   'events.blocked_terms',
   'events.display_requester_names',
+  'events.queue_order',
 ] as const;
 
 /** The counters the live queue keeps, under the names the contract's summary uses. */
@@ -182,6 +183,7 @@ export interface RequestSettingsChange {
   allow_explicit?: boolean;
   blocked_terms?: string[];
   display_requester_names?: boolean;
+  queue_order?: 'most_requested' | 'first_come' | 'fair_share';
 }
 
 /** Changes the host's live event's request controls and bumps its seq; undefined when not theirs. */

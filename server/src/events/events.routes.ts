@@ -234,8 +234,9 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
         seq: changed.seq,
         settings: changed.settings,
       });
-      // The big screen shows whether requests are open, and maybe who asked.
-      app.realtime.displayChanged(eventId);
+      // The big screen shows whether requests are open, maybe who asked, and (with the
+      // guests' line) the waiting songs in the host's order.
+      app.realtime.queueShown(eventId);
       return ok(REQUEST_RULE_MSG.saved, changed.settings);
     },
   );

@@ -228,13 +228,14 @@ export function createEventsService(
     ): Promise<HostEventDetailsWithoutHost | null> {
       const row = await repo.findHostEvent(db, hostId, eventId);
       if (!row) return null;
+      const settings = requestSettingsOf(row);
       return {
         ...toSummary(row),
         seq: Number(row.seq),
-        request_settings: requestSettingsOf(row),
+        request_settings: settings,
         now_playing: await queue.nowPlaying(db, eventId),
         ...(withRequests ? { song_requests: await queue.allRequests(db, eventId) } : {}),
-        grouped_song_requests: await queue.groupedQueue(db, eventId),
+        grouped_song_requests: await queue.groupedQueue(db, eventId, settings.queue_order),
       };
     },
 

@@ -123,6 +123,8 @@ export interface EventsTable {
   now_playing_artist: string | null;
   /** Whether the big screen shows who asked. */
   display_requester_names: Generated<boolean>;
+  /** How waiting songs are ordered (migration 202611301000). */
+  queue_order: Generated<'most_requested' | 'first_come' | 'fair_share'>;
   /** Following the decks (migration 202611290900): bridge reports mark the queue while on. */
   follow_decks: Generated<boolean>;
   /** Seconds a deck plays a track before it counts. */
@@ -155,6 +157,8 @@ export interface SongRequestsTable {
   message: string | null;
   /** The song's explicit mark as requested (migration 202611281000). */
   explicit: Generated<boolean>;
+  /** The guest's requests in the event when this one was made, itself included (migration 202611301000). */
+  turn: Generated<number>;
   created_at: CreatedAt;
 }
 
@@ -245,6 +249,8 @@ export interface QueueEntriesTable {
   dedication_count: Generated<number>;
   /** Any of its requests was of an explicit song (migration 202611281000). */
   explicit: Generated<boolean>;
+  /** The best turn among its waiting requests, among all once all played (migration 202611301000). */
+  turn: Generated<number>;
 }
 
 /** Songs the host rejected for the night: new requests for them are refused. */

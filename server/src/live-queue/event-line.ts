@@ -23,6 +23,7 @@ type WaitingRow = LineRow & {
   song_duration: number;
   request_count: number;
   later: boolean;
+  turn: number;
   first_requested_at: Date;
 };
 
@@ -38,6 +39,7 @@ function orderFields(row: WaitingRow) {
     first_requested_at: row.first_requested_at.toISOString(),
     song_id: row.song_id,
     later: row.later,
+    turn: row.turn,
   };
 }
 
@@ -63,15 +65,17 @@ export async function readEventLine(db: DbOrTrx, eventId: number): Promise<Event
   const waiting = rows
     .filter(isSong)
     .map((row) => ({ row, order: orderFields(row) }))
-    .sort((a, b) => compareQueueEntries(a.order, b.order))
+    .sort((a, b) => compareQueueEntries(a.order, b.order, first.queue_order))
     .map(({ row }) => row);
   const listed = waiting.slice(0, LINE_SIZE);
   return {
     seq: Number(first.seq),
     songs: listed.map((row): LineSong => [row.song_id, row.song_duration, row.request_count]),
     more: waiting.length > LINE_SIZE,
+    // Popular is by count whatever the queue's order (a stable sort keeps the line's among equals).
     popular: listed
       .filter((row) => !row.later)
+      .sort((a, b) => b.request_count - a.request_count)
       .slice(0, POPULAR_SIZE)
       .map(popularSong),
   };

@@ -30,6 +30,7 @@ export const entryColumns = [
   'queue_entries.last_played_at',
   'queue_entries.later',
   'queue_entries.dedication_count',
+  'queue_entries.turn',
 ] as const;
 
 /** A queue entry as read (its explicit mark only decides refusals, in SQL: no answer shows it). */

@@ -62,7 +62,8 @@ export async function listEntries(db: DbOrTrx, eventId: number): Promise<ListedE
 /**
  * Rebuilds entries from their request rows: the song as first requested (the
  * earliest row left), how many ask, how many wait, how many carry a
- * dedication, when it was last played, whether any is of an explicit song;
+ * dedication, when it was last played, whether any is of an explicit song,
+ * the best turn among the waiting ones (among all once all played);
  * the host's Later flag stays as it was.
  * `songIds` names the songs a write took rows from or changed (null: every
  * song of the event); songs with no rows left lose their entry. Answers the
@@ -85,11 +86,12 @@ export async function rebuildEntries(
   const result = await sql<EntryRow>`
     insert into queue_entries (event_id, song_id, song_name, song_artist, album_name, song_image,
       song_link, song_duration, request_count, unplayed_count, first_requested_at, last_played_at,
-      dedication_count, explicit)
+      dedication_count, explicit, turn)
     select distinct on (song_id) event_id, song_id, song_name, song_artist, album_name,
       song_image, song_link, song_duration,
       count(*) over w, count(*) filter (where status = 0) over w, created_at, max(played_at) over w,
-      count(*) filter (where message is not null) over w, bool_or(explicit) over w
+      count(*) filter (where message is not null) over w, bool_or(explicit) over w,
+      coalesce(min(turn) filter (where status = 0) over w, min(turn) over w)
     from song_requests
     where event_id = ${eventId} ${onlySongs}
     window w as (partition by song_id)
@@ -100,7 +102,8 @@ export async function rebuildEntries(
       song_link = excluded.song_link, song_duration = excluded.song_duration,
       request_count = excluded.request_count, unplayed_count = excluded.unplayed_count,
       first_requested_at = excluded.first_requested_at, last_played_at = excluded.last_played_at,
-      dedication_count = excluded.dedication_count, explicit = excluded.explicit
+      dedication_count = excluded.dedication_count, explicit = excluded.explicit,
+      turn = excluded.turn
     returning *
   `.execute(trx);
   return result.rows;

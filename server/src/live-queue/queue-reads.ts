@@ -1,6 +1,7 @@
 import {
-  compareQueueEntries,
+  queueOrderOf,
   REQUEST_MSG,
+  type QueueOrder,
   type EventAttendee,
   type EventLine,
   type GroupedSongRequest,
@@ -122,9 +123,13 @@ export const queueReads = {
     };
   },
 
-  /** The event's grouped queue in the shared order (never a rejected song). */
-  async groupedQueue(reader: DbOrTrx, eventId: number): Promise<GroupedSongRequest[]> {
-    return (await listEntries(reader, eventId)).map(toGroupedSong).sort(compareQueueEntries);
+  /** The event's grouped queue in the shared order, the host's choice of it (never a rejected song). */
+  async groupedQueue(
+    reader: DbOrTrx,
+    eventId: number,
+    order: QueueOrder,
+  ): Promise<GroupedSongRequest[]> {
+    return (await listEntries(reader, eventId)).map(toGroupedSong).sort(queueOrderOf(order));
   },
 
   /** Every request of the event, oldest first. */

@@ -1,3 +1,4 @@
+import type { QueueOrder } from '@floorfill/shared';
 import { sql } from 'kysely';
 import type { DbOrTrx } from '../infra/db.ts';
 import { entryColumns, shownName } from './queue-columns.ts';
@@ -112,6 +113,7 @@ export async function listPlayedEntries(db: DbOrTrx, eventId: number) {
 /** A row of the line's read: the event's seq, and one waiting song (all null when none waits). */
 export interface LineRow {
   seq: string;
+  queue_order: QueueOrder;
   song_id: string | null;
   song_name: string | null;
   song_artist: string | null;
@@ -120,12 +122,14 @@ export interface LineRow {
   song_duration: number | null;
   request_count: number | null;
   later: boolean | null;
+  turn: number | null;
   first_requested_at: Date | null;
 }
 
 /**
- * The event's seq and its first `limit` waiting songs in the queue order
- * (Later ones last, then most requested, then asked for first), without the
+ * The event's seq and its order, and its first `limit` waiting songs in that
+ * order (Later ones last, then the host's order as `compareQueueEntries`
+ * has it), without the
  * playing song and the rejected ones: one statement, so the seq is the one
  * the songs were read at. No row for a missing or deleted event; one row of
  * nulls beside the seq when nothing waits. Sorts the event's waiting entries
@@ -133,8 +137,8 @@ export interface LineRow {
  */
 export async function listLine(db: DbOrTrx, eventId: number, limit: number): Promise<LineRow[]> {
   const result = await sql<LineRow>`
-    select e.seq, q.song_id, q.song_name, q.song_artist, q.album_name, q.song_image,
-      q.song_duration, q.request_count, q.later, q.first_requested_at
+    select e.seq, e.queue_order, q.song_id, q.song_name, q.song_artist, q.album_name,
+      q.song_image, q.song_duration, q.request_count, q.later, q.turn, q.first_requested_at
     from events e
     left join lateral (
       select q.* from queue_entries q
@@ -142,7 +146,11 @@ export async function listLine(db: DbOrTrx, eventId: number, limit: number): Pro
         and q.song_id is distinct from e.now_playing_song_id
         and not exists (select 1 from rejected_songs r
                         where r.event_id = q.event_id and r.song_id = q.song_id)
-      order by q.later, q.request_count desc, q.first_requested_at, q.song_id
+      -- compareQueueEntries's order, for each of the host's choices
+      order by q.later,
+        case when e.queue_order = 'fair_share' then q.turn else 0 end,
+        case when e.queue_order = 'first_come' then 0 else q.request_count end desc,
+        q.first_requested_at, q.song_id
       limit ${limit}
     ) q on true
     where e.id = ${eventId} and e.deleted_at is null

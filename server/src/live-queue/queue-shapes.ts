@@ -53,6 +53,7 @@ export function toGroupedSong(row: EntryRow | ListedEntryRow): GroupedSongReques
     played_at: allPlayed && row.last_played_at ? isoText(row.last_played_at) : null,
     later: row.later,
     dedication_count: row.dedication_count,
+    turn: row.turn,
     free_text: isFreeTextSongId(row.song_id),
   };
 }
@@ -89,6 +90,7 @@ export function toUnrequestedNowPlaying(
     played_at: null,
     later: false,
     dedication_count: 0,
+    turn: 1,
     free_text: false,
     started_at: started,
     requested: false,

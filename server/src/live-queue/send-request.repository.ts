@@ -97,10 +97,13 @@ export async function insertRequest(
   const result = await sql<InsertedRequest>`${PREPARED}
     with inserted as (
       insert into song_requests (event_id, attendee_id, song_id, song_name, song_artist,
-        album_name, song_image, song_link, song_duration, message, explicit, created_at)
+        album_name, song_image, song_link, song_duration, message, explicit, turn, created_at)
       select ${eventId}, ${attendeeId}, ${song.songId}, ${song.songName}, ${song.songArtist},
         ${song.albumName}, ${song.songImage}, ${song.songLink}, ${song.songDuration}, ${message},
-        ${song.explicit}, clock_timestamp()
+        ${song.explicit},
+        (select count(*) + 1 from song_requests mine
+         where mine.event_id = ${eventId} and mine.attendee_id = ${attendeeId}),
+        clock_timestamp()
       from events
       where events.id = ${eventId} and events.deleted_at is null and events.end_time > now()
         and ${noRules}
@@ -114,27 +117,30 @@ export async function insertRequest(
                     where a.event_id = ${eventId} and a.user_id = ${attendeeId})
         ${keyUnused}
       on conflict (event_id, attendee_id, song_id) do nothing
-      returning ${key ? sql`*` : sql`id, created_at`}
+      returning ${key ? sql`*` : sql`id, created_at, turn`}
     ), bumped as (
       update events set seq = seq + 1, request_count = request_count + 1
       from inserted
       where events.id = ${eventId}
       returning events.seq, events.joined_count, events.request_count as event_request_count,
-        inserted.id, inserted.created_at
+        inserted.id, inserted.created_at, inserted.turn
     ), entry as (
       insert into queue_entries (event_id, song_id, song_name, song_artist, album_name,
         song_image, song_link, song_duration, request_count, unplayed_count, first_requested_at,
-        dedication_count, explicit)
+        dedication_count, explicit, turn)
       select ${eventId}, ${song.songId}, ${song.songName}, ${song.songArtist}, ${song.albumName},
         ${song.songImage}, ${song.songLink}, ${song.songDuration}, 1, 1, bumped.created_at,
-        ${message === null ? 0 : 1}, ${song.explicit}
+        ${message === null ? 0 : 1}, ${song.explicit}, bumped.turn
       from bumped
       on conflict (event_id, song_id) do update set
         request_count = queue_entries.request_count + 1,
         unplayed_count = queue_entries.unplayed_count + 1,
         dedication_count = queue_entries.dedication_count + excluded.dedication_count,
         first_requested_at = least(queue_entries.first_requested_at, excluded.first_requested_at),
-        explicit = queue_entries.explicit or excluded.explicit
+        explicit = queue_entries.explicit or excluded.explicit,
+        -- The best turn among the waiting requests: a played song's start again with this one.
+        turn = case when queue_entries.unplayed_count = 0 then excluded.turn
+                    else least(queue_entries.turn, excluded.turn) end
       returning ${sql.join(entryColumns.map((column) => sql.ref(column)))}
     )${key ? keptAnswer(attendeeId, key) : sql``}
     select bumped.id, bumped.created_at, bumped.seq, bumped.joined_count,
@@ -185,7 +191,8 @@ function keptAnswer(attendeeId: number, key: RequestKey) {
             'request_count', entry.request_count,
             'first_requested_at', ${isoTime('entry.first_requested_at')},
             'played_at', case when ${allPlayed} then ${isoTime('entry.last_played_at')} end,
-            'later', entry.later, 'dedication_count', entry.dedication_count),
+            'later', entry.later, 'dedication_count', entry.dedication_count,
+            'turn', entry.turn),
           'created', true))
       from inserted, entry
       returning answer

@@ -87,6 +87,11 @@ export interface Realtime {
    * any do nothing.
    */
   displayChanged(eventId: number): void;
+  /**
+   * What the room sees of the queue may have changed without a queue write
+   * (the host chose another order): as `displayChanged`, and the line too.
+   */
+  queueShown(eventId: number): void;
   serveDisplayWith(states: DisplayStates): void;
   /**
    * Where the line comes from. After a write that changed what the room sees
@@ -202,6 +207,7 @@ export function attachRealtime(app: FastifyInstance): Realtime {
     if (queueShown === true) views.queueShown(push.eventId);
   });
   io.on('display', (eventId) => views.displayChanged(eventId));
+  io.on('queue-shown', (eventId) => views.queueShown(eventId));
 
   /**
    * Closes this node's sockets of one session (signed out). They are found
@@ -298,6 +304,10 @@ export function attachRealtime(app: FastifyInstance): Realtime {
     displayChanged(eventId) {
       views.displayChanged(eventId);
       if (!closed && hasOtherNodes) io.serverSideEmit('display', eventId);
+    },
+    queueShown(eventId) {
+      views.queueShown(eventId);
+      if (!closed && hasOtherNodes) io.serverSideEmit('queue-shown', eventId);
     },
     serveDisplayWith(states) {
       sources.displayStates = states;

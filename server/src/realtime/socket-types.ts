@@ -39,6 +39,8 @@ export interface InterServerEvents {
   'session-ended': (session: { userId: number; sessionId: string }) => void;
   /** An event's big-screen state changed: each node with screens watching recomputes it. */
   display: (eventId: number) => void;
+  /** What the room sees of an event's queue changed: each node recomputes its screens and line. */
+  'queue-shown': (eventId: number) => void;
 }
 
 export type AppServer = Server<

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { compareQueueEntries, type HostEventDetails } from '@floorfill/shared';
+import { queueOrderOf, type HostEventDetails } from '@floorfill/shared';
 import { expect } from 'vitest';
 import { hashPassword } from '../../src/auth/passwords.ts';
 import { generateEventCode } from '../../src/events/event-code.ts';
@@ -326,7 +326,9 @@ export async function expectHostQueue(baseUrl: string, night: Night, acknowledge
   for (const song of shown)
     expect(song.request_count, song.song_id).toBe(perSong.get(song.song_id));
   expect(shown.map((song) => song.song_id)).toEqual(
-    [...shown].sort(compareQueueEntries).map((song) => song.song_id),
+    [...shown]
+      .sort(queueOrderOf(snapshot.request_settings.queue_order))
+      .map((song) => song.song_id),
   );
   const keys = new Set(
     snapshot.song_requests.map((request) => pair(request.attendee_id, request.song_id)),

@@ -1,8 +1,4 @@
-import {
-  compareQueueEntries,
-  hostEventDetailsSchema,
-  type GroupedSongRequest,
-} from '@floorfill/shared';
+import { queueOrderOf, hostEventDetailsSchema, type GroupedSongRequest } from '@floorfill/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { get, insertEvent, signInGuest, type SignedIn } from '../helpers/event-factories.ts';
 import { post } from '../helpers/factories.ts';
@@ -55,6 +51,7 @@ interface RequestRow {
   played_at: Date | null;
   created_at: Date;
   id: number;
+  turn: number;
 }
 
 /** The grouped queue as the rows define it: the oracle the kept entries must match. */
@@ -81,9 +78,13 @@ function groupRows(rows: RequestRow[]) {
         played_at: allPlayed && lastPlayed > 0 ? new Date(lastPlayed).toISOString() : null,
         // These marks never put a song off.
         later: false,
+        // The best turn among the waiting requests, among all once every one played.
+        turn: Math.min(
+          ...songRows.filter((row) => allPlayed || row.status === 0).map((row) => row.turn),
+        ),
       };
     })
-    .sort(compareQueueEntries);
+    .sort(queueOrderOf('most_requested'));
 }
 
 describe('live queue counters', () => {
@@ -111,7 +112,7 @@ describe('live queue counters', () => {
       .execute();
     const rows = await t.ctx.db
       .selectFrom('song_requests')
-      .select(['id', 'song_id', 'song_name', 'status', 'played_at', 'created_at'])
+      .select(['id', 'song_id', 'song_name', 'status', 'played_at', 'created_at', 'turn'])
       .where('event_id', '=', eventId)
       .execute();
     expect(event).toEqual({ joined_count: attendees.length, request_count: rows.length });
@@ -128,6 +129,7 @@ describe('live queue counters', () => {
       first_requested_at: entry.first_requested_at,
       played_at: entry.played_at,
       later: entry.later,
+      turn: entry.turn,
     }));
     expect(kept).toEqual(groupRows(rows));
   }

@@ -28,6 +28,7 @@ function song(songId: string, count: number, status: 0 | 1 = 0): GroupedSongRequ
     played_at: null,
     later: false,
     dedication_count: 0,
+    turn: 1,
     free_text: false,
   };
 }
@@ -85,7 +86,9 @@ describe('folding logged pushes into a delta', () => {
     const delta = foldPushes(entries, 4, STATS, 'host');
     // b is new since seq 4 and c was marked: the client needs their whole entries.
     expect(delta.upserted).toEqual([song('b', 2), song('c', 3)]);
-    expect(delta.recounted).toEqual([{ song_id: 'a', request_count: 4, dedication_count: 0 }]);
+    expect(delta.recounted).toEqual([
+      { song_id: 'a', request_count: 4, dedication_count: 0, turn: 1 },
+    ]);
   });
 
   it('gives an attendee only what the whole room heard, with the seq of every write', () => {

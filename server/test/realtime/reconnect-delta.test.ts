@@ -106,7 +106,7 @@ describe('reconnecting with the seq of the snapshot held', () => {
       joined: after.enrolled_users_count,
       requests: after.song_requests_count,
     });
-    expect(applyQueueChanges(before.grouped_song_requests, delta)).toEqual(
+    expect(applyQueueChanges(before.grouped_song_requests, delta, 'most_requested')).toEqual(
       after.grouped_song_requests,
     );
     // One entry per song, however many writes touched it.
@@ -128,12 +128,12 @@ describe('reconnecting with the seq of the snapshot held', () => {
 
     const delta = (await rejoin(host, event.id, before.seq)).delta as RoomDelta;
     const after = await hostSnapshot(event.id);
-    // Its counts only: another request may bring a dedication, nothing else of the entry moves.
+    // Its counts only: another request may bring a dedication or a better turn, nothing else moves.
     expect(delta.recounted).toEqual([
-      { song_id: BOHEMIAN.song_id, request_count: 3, dedication_count: 0 },
+      { song_id: BOHEMIAN.song_id, request_count: 3, dedication_count: 0, turn: 1 },
     ]);
     expect(delta.upserted.map((song) => song.song_id)).toEqual([AGADOO]);
-    expect(applyQueueChanges(before.grouped_song_requests, delta)).toEqual(
+    expect(applyQueueChanges(before.grouped_song_requests, delta, 'most_requested')).toEqual(
       after.grouped_song_requests,
     );
   });

@@ -5,6 +5,7 @@ import {
   REQUEST_MSG,
   REQUEST_RULE_MSG,
   upNext,
+  UP_NEXT_SIZE,
   type HostEventDetails,
 } from '@floorfill/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -80,10 +81,11 @@ describe('mark-as-song-request: the booth marks', () => {
     expect(after.now_playing).toMatchObject({ song_id: BOHEMIAN.song_id, status: 0 });
     expect(Date.parse(after.now_playing?.started_at ?? '')).toBeGreaterThan(Date.now() - 60_000);
     // Up next leaves the playing song out.
-    expect(upNext(after.grouped_song_requests, BOHEMIAN.song_id).map((e) => e.song_id)).toEqual([
-      AGADOO,
-      GET_READY,
-    ]);
+    expect(
+      upNext(after.grouped_song_requests, BOHEMIAN.song_id, UP_NEXT_SIZE, 'most_requested').map(
+        (e) => e.song_id,
+      ),
+    ).toEqual([AGADOO, GET_READY]);
     // Playing it again changes nothing.
     await mark(event.id, BOHEMIAN.song_id, 'playing');
     expect(await eventSeq(t, event.id)).toBe(seq + 1);
@@ -154,10 +156,11 @@ describe('mark-as-song-request: the booth marks', () => {
       GET_READY,
       BOHEMIAN.song_id,
     ]);
-    expect(upNext(queue.grouped_song_requests, null).map((e) => e.song_id)).toEqual([
-      AGADOO,
-      GET_READY,
-    ]);
+    expect(
+      upNext(queue.grouped_song_requests, null, UP_NEXT_SIZE, 'most_requested').map(
+        (e) => e.song_id,
+      ),
+    ).toEqual([AGADOO, GET_READY]);
 
     const restored = await mark(event.id, BOHEMIAN.song_id, 'restore');
     expect(restored.msg).toBe(REQUEST_MSG.restored);
@@ -172,7 +175,11 @@ describe('mark-as-song-request: the booth marks', () => {
       queue.grouped_song_requests.find((entry) => entry.song_id === songId)?.later;
     expect(laterOf(BOHEMIAN.song_id)).toBe(true);
     expect(laterOf(GET_READY)).toBe(true);
-    expect(upNext(queue.grouped_song_requests, AGADOO).map((e) => e.song_id)).toEqual([]);
+    expect(
+      upNext(queue.grouped_song_requests, AGADOO, UP_NEXT_SIZE, 'most_requested').map(
+        (e) => e.song_id,
+      ),
+    ).toEqual([]);
 
     // Playing a song put off ends its own Later, not the other's.
     await mark(event.id, GET_READY, 'playing');

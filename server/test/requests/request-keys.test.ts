@@ -125,6 +125,7 @@ describe('send-song-request with a client_request_id', () => {
       played_at: null,
       later: false,
       dedication_count: 1,
+      turn: 1,
       free_text: false,
     });
   });

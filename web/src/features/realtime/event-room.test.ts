@@ -20,16 +20,23 @@ describe('applyRoomPush', () => {
   });
 
   it('keeps the queue in the server order: unplayed first, most wanted, oldest', () => {
-    const queue = sortQueue([
-      groupedSong({ song_id: 'played', status: 1, request_count: 9 }),
-      groupedSong({ song_id: 'one', request_count: 1, first_requested_at: '2026-01-01T00:00:00Z' }),
-      groupedSong({ song_id: 'three', request_count: 3 }),
-      groupedSong({
-        song_id: 'older',
-        request_count: 1,
-        first_requested_at: '2025-01-01T00:00:00Z',
-      }),
-    ]);
+    const queue = sortQueue(
+      [
+        groupedSong({ song_id: 'played', status: 1, request_count: 9 }),
+        groupedSong({
+          song_id: 'one',
+          request_count: 1,
+          first_requested_at: '2026-01-01T00:00:00Z',
+        }),
+        groupedSong({ song_id: 'three', request_count: 3 }),
+        groupedSong({
+          song_id: 'older',
+          request_count: 1,
+          first_requested_at: '2025-01-01T00:00:00Z',
+        }),
+      ],
+      'most_requested',
+    );
     expect(queue.map((song) => song.song_id)).toEqual(['three', 'older', 'one', 'played']);
   });
 
@@ -212,7 +219,7 @@ describe('applyRoomDelta', () => {
       ],
     });
     const recounted = delta({
-      recounted: [{ song_id: 'climbs', request_count: 5, dedication_count: 0 }],
+      recounted: [{ song_id: 'climbs', request_count: 5, dedication_count: 0, turn: 1 }],
     });
     expect(deltaFits(snapshot, recounted)).toBe(true);
     const next = applyRoomDelta(snapshot, recounted);
@@ -227,7 +234,7 @@ describe('applyRoomDelta', () => {
     expect(
       deltaFits(
         snapshot,
-        delta({ recounted: [{ song_id: 'x', request_count: 2, dedication_count: 0 }] }),
+        delta({ recounted: [{ song_id: 'x', request_count: 2, dedication_count: 0, turn: 1 }] }),
       ),
     ).toBe(false);
   });
@@ -307,6 +314,34 @@ describe('event:settings', () => {
     const settings = { ...snapshot.request_settings, requests_open: false };
     const next = applyRoomPush(snapshot, { type: 'event:settings', eventId: 7, seq: 4, settings });
     expect(next).toMatchObject({ seq: 4, request_settings: { requests_open: false } });
+  });
+
+  it('sorts the host’s queue again in the order the host chose', () => {
+    const snapshot = hostEventDetails({
+      seq: 3,
+      grouped_song_requests: [
+        groupedSong({ song_id: 'popular', request_count: 3, turn: 2 }),
+        groupedSong({ song_id: 'someones-first', request_count: 1, turn: 1 }),
+      ],
+    });
+    const settings = { ...snapshot.request_settings, queue_order: 'fair_share' as const };
+    const next = applyRoomPush(snapshot, { type: 'event:settings', eventId: 7, seq: 4, settings });
+    expect(next.grouped_song_requests.map((song) => song.song_id)).toEqual([
+      'someones-first',
+      'popular',
+    ]);
+    // A request in fair share lands in its turn, not by its count.
+    const pushed = applyRoomPush(next, {
+      type: 'request:upserted',
+      eventId: 7,
+      seq: 5,
+      request: groupedSong({ song_id: 'third-turn', request_count: 9, turn: 3 }),
+    });
+    expect(pushed.grouped_song_requests.map((song) => song.song_id)).toEqual([
+      'someones-first',
+      'popular',
+      'third-turn',
+    ]);
   });
 });
 

@@ -1,7 +1,9 @@
 import {
   applyQueueChanges,
-  compareQueueEntries,
+  DEFAULT_REQUEST_SETTINGS,
   holdsRecountedSongs,
+  queueOrderOf,
+  type QueueOrder,
   type EventLine,
   type EventStats,
   type EventSummary,
@@ -95,9 +97,14 @@ export function hearsEveryWrite(snapshot: RoomSnapshot): boolean {
   return snapshot.grouped_song_requests !== undefined;
 }
 
-/** The host's queue in the order the server sends it (the shared comparator). */
-export function sortQueue(queue: GroupedSongRequest[]): GroupedSongRequest[] {
-  return [...queue].sort(compareQueueEntries);
+/** The host's queue in the order the server sends it (the shared comparator, the host's order). */
+export function sortQueue(queue: GroupedSongRequest[], order: QueueOrder): GroupedSongRequest[] {
+  return [...queue].sort(queueOrderOf(order));
+}
+
+/** The order the host chose for the snapshot's queue (the default until the settings are known). */
+function orderOf(snapshot: RoomSnapshot): QueueOrder {
+  return snapshot.request_settings?.queue_order ?? DEFAULT_REQUEST_SETTINGS.queue_order;
 }
 
 /** Changes the host's queue; an attendee's snapshot has none and stays without. */
@@ -178,7 +185,10 @@ export function applyRoomPush<T extends RoomSnapshot>(snapshot: T, push: RoomPus
   switch (push.type) {
     case 'request:upserted': {
       const next = withQueue(snapshot, (queue) =>
-        sortQueue([...queue.filter((song) => song.song_id !== push.request.song_id), push.request]),
+        sortQueue(
+          [...queue.filter((song) => song.song_id !== push.request.song_id), push.request],
+          orderOf(snapshot),
+        ),
       );
       return withRestored(
         { ...next, seq, song_requests: refreshRequests(snapshot.song_requests, push.request) },
@@ -205,8 +215,11 @@ export function applyRoomPush<T extends RoomSnapshot>(snapshot: T, push: RoomPus
     case 'event:updated':
       // The summary changed (name, times, place); what only the snapshot knows stays.
       return { ...snapshot, ...push.event, seq };
-    case 'event:settings':
-      return { ...snapshot, request_settings: push.settings, seq };
+    case 'event:settings': {
+      // A new order sorts the queue again.
+      const next = { ...snapshot, request_settings: push.settings, seq };
+      return withQueue(next, (queue) => sortQueue(queue, push.settings.queue_order));
+    }
     case 'event:now-playing':
       return { ...snapshot, now_playing: push.nowPlaying, seq };
     case 'attendee:joined':
@@ -241,7 +254,9 @@ export function applyRoomDelta<T extends RoomSnapshot>(snapshot: T, delta: RoomD
   for (const entry of delta.upserted) requests = refreshRequests(requests, entry);
   let next = withStats(
     {
-      ...withQueue(snapshot, (queue) => applyQueueChanges(queue, delta)),
+      ...withQueue(snapshot, (queue) =>
+        applyQueueChanges(queue, delta, delta.settings?.queue_order ?? orderOf(snapshot)),
+      ),
       ...delta.event,
       ...(delta.settings ? { request_settings: delta.settings } : {}),
       ...(delta.nowPlaying !== undefined ? { now_playing: delta.nowPlaying } : {}),

@@ -248,6 +248,38 @@ describe('the booth', () => {
     expect(asked.length).toBeGreaterThan(0);
   });
 
+  it('orders up next as the host chose, and says which order is in force', async () => {
+    stubApi({
+      '/api/v1/get-event-details': {
+        body: {
+          status: true,
+          msg: '',
+          data: hostEventDetails({
+            grouped_song_requests: [
+              groupedSong({ song_id: 'busy', song_name: 'Busy', request_count: 4, turn: 2 }),
+              groupedSong({ song_id: 'first', song_name: 'First', request_count: 1, turn: 1 }),
+            ],
+            request_settings: {
+              ...hostEventDetails().request_settings,
+              queue_order: 'fair_share',
+            },
+          }),
+        },
+      },
+      '/api/v1/get-song-requesters': { body: { status: true, msg: '', data: [] } },
+      '/api/v1/get-event-attendees': { body: { status: true, msg: '', data: { attendees: [] } } },
+    });
+    renderBooth();
+    const next = within(await screen.findByRole('list', { name: 'Up next' })).getAllByRole(
+      'listitem',
+    );
+    expect(next.map((row) => row.getAttribute('aria-label')?.split(' ')[0])).toEqual([
+      'First',
+      'Busy',
+    ]);
+    expect(screen.getByText('Fair share, in turns')).toBeInTheDocument();
+  });
+
   it('marks a waiting song played only with its own labelled button', async () => {
     const calls = stubBooth();
     const user = userEvent.setup();

@@ -1,8 +1,10 @@
+import { DEFAULT_REQUEST_SETTINGS } from '@floorfill/shared';
 import { Anchor, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { DarkScope } from '@/components/ui/dark-scope';
+import { QUEUE_ORDER_NAMES } from '../utils/queue-order-words';
 import { paths } from '@/config/paths';
 import {
   EventDetailsError,
@@ -53,7 +55,8 @@ function BoothScreen({ eventId }: { eventId: number }) {
 
   const event = details.data;
   const nowPlaying = event?.now_playing ?? null;
-  const queue = boothQueue(event?.grouped_song_requests ?? [], nowPlaying, search);
+  const order = event?.request_settings.queue_order ?? DEFAULT_REQUEST_SETTINGS.queue_order;
+  const queue = boothQueue(event?.grouped_song_requests ?? [], nowPlaying, search, order);
   const booth = useBoothActions({ eventId, selectable: queue.selectable, nowPlaying });
   const selected = booth.selected;
   // Who asked, with their dedications: for the song playing (its dedications stay
@@ -124,9 +127,15 @@ function BoothScreen({ eventId }: { eventId: number }) {
             onPlayed={(song) => booth.act('played', song)}
           />
           <section aria-labelledby="up-next-title">
-            <Title order={2} id="up-next-title" fz="sm" tt="uppercase" lts={1} c="dimmed" mb="xs">
-              Up next
-            </Title>
+            <Group justify="space-between" gap="xs" mb="xs" wrap="wrap">
+              <Title order={2} id="up-next-title" fz="sm" tt="uppercase" lts={1} c="dimmed">
+                Up next
+              </Title>
+              {/* The order in force, so a DJ who chose fair share sees why a song waits. */}
+              <Text fz="md" c="dimmed" data-testid="queue-order">
+                {QUEUE_ORDER_NAMES[order]}
+              </Text>
+            </Group>
             {queue.upNext.length === 0 ? (
               <Text c="dimmed" fz="lg">
                 {search ? 'No waiting song matches the search.' : 'No songs waiting.'}

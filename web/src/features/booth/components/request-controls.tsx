@@ -1,14 +1,25 @@
 import {
+  QUEUE_ORDERS,
   REQUEST_SETTINGS_MAX,
+  type QueueOrder,
   type RequestSettings,
   type UpdateRequestSettingsBody,
 } from '@floorfill/shared';
-import { Button, NumberInput, Stack, Switch, TagsInput } from '@mantine/core';
+import { Button, NumberInput, Select, Stack, Switch, TagsInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { errorMessageOf } from '@/lib/api-client';
 import { showFormError } from '@/lib/form-errors';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { useUpdateRequestSettings } from '../api/request-settings';
+import { QUEUE_ORDER_NAMES } from '../utils/queue-order-words';
+
+const ORDER_OPTIONS = QUEUE_ORDERS.map((order) => ({
+  value: order,
+  label: QUEUE_ORDER_NAMES[order],
+}));
+
+const isQueueOrder = (value: string | null): value is QueueOrder =>
+  QUEUE_ORDERS.some((order) => order === value);
 
 type ControlValues = Omit<RequestSettings, 'requests_open'>;
 
@@ -22,6 +33,7 @@ function ControlsForm({ eventId, settings }: { eventId: number; settings: Reques
       allow_explicit: settings.allow_explicit,
       blocked: settings.blocked,
       display_requester_names: settings.display_requester_names,
+      queue_order: settings.queue_order,
     },
   });
 
@@ -35,6 +47,17 @@ function ControlsForm({ eventId, settings }: { eventId: number; settings: Reques
   return (
     <form noValidate onSubmit={form.onSubmit((values) => save({ event_id: eventId, ...values }))}>
       <Stack gap="sm">
+        <Select
+          label="Queue order"
+          description="Fair share: every guest’s first song before anyone’s second. Later ones stay last."
+          data={ORDER_OPTIONS}
+          allowDeselect={false}
+          comboboxProps={{ withinPortal: false }}
+          {...form.getInputProps('queue_order')}
+          onChange={(value) => {
+            if (isQueueOrder(value)) form.setFieldValue('queue_order', value);
+          }}
+        />
         <NumberInput
           label="Songs waiting per guest"
           description="0 means no limit"

@@ -34,7 +34,7 @@ const playedBefore = groupedSong({
 
 describe('the booth queue', () => {
   it('orders waiting songs by count then first request, with Later ones at the bottom whatever their count', () => {
-    const queue = boothQueue([putOff, late, played, early, hit], null);
+    const queue = boothQueue([putOff, late, played, early, hit], null, '', 'most_requested');
     expect(queue.selectable.map((song) => song.song_id)).toEqual(['hit', 'early', 'late', 'off']);
     expect(queue.upNext.map((song) => song.song_id)).toEqual(['hit', 'early', 'late']);
     expect(queue.rest.map((song) => song.song_id)).toEqual(['off']);
@@ -42,19 +42,19 @@ describe('the booth queue', () => {
 
   it('leaves the playing song and the Later ones out of up next', () => {
     const playing = { ...hit, started_at: at(40), requested: true };
-    const queue = boothQueue([putOff, late, early, hit], playing);
+    const queue = boothQueue([putOff, late, early, hit], playing, '', 'most_requested');
     expect(queue.upNext.map((song) => song.song_id)).toEqual(['early', 'late']);
     expect(queue.selectable.map((song) => song.song_id)).toEqual(['early', 'late', 'off']);
   });
 
   it('narrows the waiting songs by title or artist, never the history', () => {
-    const queue = boothQueue([early, late, played], null, '  bLoNd ');
+    const queue = boothQueue([early, late, played], null, '  bLoNd ', 'most_requested');
     expect(queue.selectable.map((song) => song.song_id)).toEqual(['early']);
     expect(queue.played).toHaveLength(1);
   });
 
   it('lists played songs the latest first', () => {
-    const queue = boothQueue([playedBefore, played], null);
+    const queue = boothQueue([playedBefore, played], null, '', 'most_requested');
     expect(queue.played.map((song) => song.song_id)).toEqual(['done', 'done-before']);
   });
 });

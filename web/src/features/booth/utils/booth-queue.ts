@@ -1,11 +1,12 @@
 import {
-  compareQueueEntries,
   isUnrequestedSongId,
+  queueOrderOf,
   UP_NEXT_SIZE,
   upNext,
   type GroupedSongRequest,
   type MarkAs,
   type NowPlaying,
+  type QueueOrder,
 } from '@floorfill/shared';
 
 /** The booth's queue, split as the screen shows it. */
@@ -40,14 +41,15 @@ function playedLatestFirst(a: GroupedSongRequest, b: GroupedSongRequest): number
 export function boothQueue(
   queue: readonly GroupedSongRequest[],
   nowPlaying: NowPlaying | null | undefined,
-  search = '',
+  search: string,
+  order: QueueOrder,
 ): BoothQueue {
   const playingId = nowPlaying?.song_id ?? null;
   const waiting = queue
     .filter((song) => song.status === 0 && song.song_id !== playingId)
     .filter((song) => matchesSearch(song, search))
-    .sort(compareQueueEntries);
-  const next = upNext(waiting, playingId, UP_NEXT_SIZE);
+    .sort(queueOrderOf(order));
+  const next = upNext(waiting, playingId, UP_NEXT_SIZE, order);
   const nextIds = new Set(next.map((song) => song.song_id));
   const rest = waiting.filter((song) => !nextIds.has(song.song_id));
   return {

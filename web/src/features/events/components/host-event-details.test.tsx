@@ -39,6 +39,7 @@ function song(overrides: Partial<GroupedSongRequest> = {}): GroupedSongRequest {
     played_at: null,
     later: false,
     dedication_count: 0,
+    turn: 1,
     free_text: false,
     ...overrides,
   };

@@ -47,6 +47,7 @@ export function groupedSong(overrides: Partial<GroupedSongRequest> = {}): Groupe
     played_at: null,
     later: false,
     dedication_count: 0,
+    turn: 1,
     free_text: false,
     ...overrides,
   };
