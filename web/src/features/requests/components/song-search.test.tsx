@@ -103,6 +103,7 @@ function stubServer(
             played_at: null,
             later: false,
             dedication_count: 0,
+            turn: 1,
             free_text: false,
           },
           created: true,
@@ -421,6 +422,7 @@ describe('“Request … anyway” on the event page', () => {
           first_requested_at: request.created_at,
           later: false,
           dedication_count: 0,
+          turn: 1,
           free_text: true,
         };
         const data = { song_request: request, grouped_song_request: grouped, created: true };
