@@ -14,6 +14,7 @@ import * as explicitEntries from './202611281000_explicit_entries.ts';
 import * as decksBridge from './202611290900_decks_bridge.ts';
 import * as unrequestedNowPlaying from './202611300900_unrequested_now_playing.ts';
 import * as fairQueue from './202611301000_fair_queue.ts';
+import * as heldText from './202611301100_held_text.ts';
 
 /**
  * Every migration, in order. Listed explicitly (not read from the folder) so
@@ -35,4 +36,5 @@ export const migrations: Record<string, Migration> = {
   '202611290900_decks_bridge': decksBridge,
   '202611300900_unrequested_now_playing': unrequestedNowPlaying,
   '202611301000_fair_queue': fairQueue,
+  '202611301100_held_text': heldText,
 };

@@ -144,9 +144,22 @@ export const eventAttendeeSchema = z.object({
   joined_at: z.string(),
   /** Their requests in this event. */
   request_count: z.number().int(),
+  /**
+   * The text screen holds their name (issue 29): the big screen shows "a
+   * guest" until the host allows it (allow-guest-name).
+   */
+  name_held: z.boolean(),
 });
 export type EventAttendee = z.infer<typeof eventAttendeeSchema>;
 
 /** Newest first. */
 export const eventAttendeesData = z.object({ attendees: z.array(eventAttendeeSchema) });
 export type EventAttendeesData = z.infer<typeof eventAttendeesData>;
+
+/** allow-guest-name: the host lets the big screen show a held name. */
+export const allowGuestNameBody = z.object({ event_id: idField, attendee_id: idField });
+export type AllowGuestNameBody = z.infer<typeof allowGuestNameBody>;
+export const GUEST_NAME_MSG = {
+  allowed: 'Name shown on the big screen.',
+  notFound: 'No such guest in this event.',
+} as const;

@@ -240,6 +240,12 @@ export const groupedSongRequestSchema = songRequestSchema
      * (1: someone's first). Counted when each request is made.
      */
     turn: z.number().int(),
+    /**
+     * Its words (title, artist, album) wait for the host: the big screen and
+     * other guests see `roomViewOfSong`'s neutral form until the host allows
+     * it (`mark_as: allow`).
+     */
+    held: z.boolean(),
     /** How many of its requests carry a dedication (the messages come from get-song-requesters). */
     dedication_count: z.number().int(),
     /**

@@ -17,6 +17,7 @@ export * from './ratings.ts';
 export * from './wallets.ts';
 export * from './health.ts';
 export * from './dev.ts';
+export * from './held-text.ts';
 export * from './queue-order.ts';
 export * from './artwork.ts';
 export * from './request-settings.ts';

@@ -150,6 +150,7 @@ export const FIELDS_A_REQUEST_KEEPS = [
   'played_at',
   'later',
   'free_text',
+  'held',
 ] as const satisfies readonly (keyof GroupedSongRequest)[];
 
 /** A delta's row for a song whose requests only grew: its id and what moved (its counts). */

@@ -27,6 +27,7 @@ export const REQUEST_MSG = {
   markedLater: 'Moved to later.',
   markedRejected: 'Rejected.',
   restored: 'Back in the queue.',
+  allowed: 'Shown to the room.',
   deleted: 'Song request deleted.',
 } as const;
 
@@ -59,6 +60,7 @@ export const MARK_AS = [
   'later',
   'reject',
   'restore',
+  'allow',
 ] as const;
 export type MarkAs = (typeof MARK_AS)[number];
 
@@ -215,7 +217,7 @@ export const markSongRequestBody = z.object({
   event_id: idField,
   song_id: songIdField,
   mark_as: z.enum(MARK_AS, {
-    error: 'Must be played, unplayed, delete, playing, later, reject or restore.',
+    error: 'Must be played, unplayed, delete, playing, later, reject, restore or allow.',
   }),
 });
 export type MarkSongRequestBody = z.infer<typeof markSongRequestBody>;

@@ -1,4 +1,5 @@
 import {
+  roomViewOfSong,
   HOST_LANDING_EVENTS,
   type AttendeeEventDetails,
   type EventLanding,
@@ -58,6 +59,12 @@ export function createAttendanceService(
   queue: Pick<LiveQueue, 'ownRequests' | 'attendanceOf' | 'nowPlaying' | 'line'>,
   profiles: ProfilesService,
 ) {
+  /** What plays, as this viewer may see it: the host the words, the room a held song's neutral form. */
+  async function roomNowPlaying(db: DbOrTrx, eventId: number, isHost: boolean) {
+    const playing = await queue.nowPlaying(db, eventId);
+    return playing && !isHost ? roomViewOfSong(playing) : playing;
+  }
+
   return {
     /** A join's answer: the event's summary, joined, and when. */
     joinedEvent({ event, joinedAt }: JoinOutcome): JoinedEvent {
@@ -160,7 +167,7 @@ export function createAttendanceService(
         seq: live.seq,
         request_settings: live.settings,
         // What plays, and the line, are for the room: those who joined (and the host).
-        now_playing: insider ? await queue.nowPlaying(db, eventId) : null,
+        now_playing: insider ? await roomNowPlaying(db, eventId, viewerId === host.id) : null,
         joined: attendance !== undefined,
         is_rated: isRated,
         song_requests: own.requests,

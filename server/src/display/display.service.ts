@@ -1,4 +1,6 @@
 import {
+  HELD_GUEST_NAME,
+  roomViewOfSong,
   DISPLAY_REQUESTER_NAMES_MAX,
   upNext,
   UP_NEXT_SIZE,
@@ -12,6 +14,7 @@ import { normalizeEventCode } from '../events/event-code.ts';
 import type { CodeCaller, CodeGuard } from '../http/busy-address.ts';
 import type { DbOrTrx } from '../infra/db.ts';
 import type { LiveQueue } from '../live-queue/live-queue.ts';
+import { textScreenFor } from '../moderation/text-screen.ts';
 
 /**
  * The big screen's state (issue 14): what a projector in the room shows —
@@ -29,7 +32,9 @@ function firstName(name: string): string {
   return name.trim().split(/\s+/)[0] ?? '';
 }
 
-function displaySong(song: GroupedSongRequest, names: string[] | undefined): DisplaySong {
+/** A song as the big screen shows it: words that wait for the host in their neutral form. */
+function displaySong(heard: GroupedSongRequest, names: string[] | undefined): DisplaySong {
+  const song = roomViewOfSong(heard);
   return {
     song_id: song.song_id,
     song_name: song.song_name,
@@ -68,8 +73,11 @@ export function createDisplayService({ db, events, queue, codes }: DisplayServic
         shown.map((song) => song.song_id),
         DISPLAY_REQUESTER_NAMES_MAX,
       );
-      for (const { song_id: songId, name } of rows) {
-        names.set(songId, [...(names.get(songId) ?? []), firstName(name)]);
+      // A name the screen holds shows as "a guest" until the host allows it.
+      const screen = textScreenFor(settings.blocked);
+      for (const { song_id: songId, name, name_allowed: allowed } of rows) {
+        const shownName = allowed || !screen.holds(name) ? firstName(name) : HELD_GUEST_NAME;
+        names.set(songId, [...(names.get(songId) ?? []), shownName]);
       }
     }
     const namesOf = (songId: string) =>

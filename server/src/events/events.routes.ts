@@ -20,6 +20,8 @@ import {
   updateRequestSettingsBody,
   eventAttendeesData,
   eventAttendeesQuery,
+  allowGuestNameBody,
+  GUEST_NAME_MSG,
   NIGHT_SUMMARY_BUCKET_MINUTES,
   NIGHT_SUMMARY_TOP_SIZE,
   nightSummaryQuery,
@@ -280,6 +282,29 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
       const session = requireMember(request);
       const attendees = await liveQueue.attendees(db, session.userId, request.query.event_id);
       return ok('', { attendees });
+    },
+  );
+
+  app.post(
+    '/api/v1/allow-guest-name',
+    {
+      onRequest: membersOnly,
+      schema: {
+        tags,
+        summary:
+          'The host lets the big screen show a guest\'s name the text screen holds (shown as "a guest" until then)',
+        body: allowGuestNameBody,
+        response: envelopes({ 200: z.null() }),
+      },
+    },
+    async (request) => {
+      const session = requireMember(request);
+      const { event_id: eventId, attendee_id: attendeeId } = request.body;
+      if (!(await liveQueue.allowName(session.userId, eventId, attendeeId))) {
+        throw notFound(GUEST_NAME_MSG.notFound);
+      }
+      app.realtime.displayChanged(eventId);
+      return ok(GUEST_NAME_MSG.allowed, null);
     },
   );
 

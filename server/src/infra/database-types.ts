@@ -138,6 +138,8 @@ export interface EventAttendeesTable {
   event_id: number;
   user_id: number;
   joined_at: CreatedAt;
+  /** The host let the big screen show this guest's held name (migration 202611301100). */
+  name_allowed: Generated<boolean>;
 }
 
 export interface SongRequestsTable {
@@ -251,6 +253,8 @@ export interface QueueEntriesTable {
   explicit: Generated<boolean>;
   /** The best turn among its waiting requests, among all once all played (migration 202611301000). */
   turn: Generated<number>;
+  /** Its words wait for the host before the room sees them (migration 202611301100). */
+  held: Generated<boolean>;
 }
 
 /** Songs the host rejected for the night: new requests for them are refused. */

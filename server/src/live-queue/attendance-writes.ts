@@ -2,6 +2,7 @@ import { ATTENDANCE_MSG } from '@floorfill/shared';
 import { notFound } from '../http/errors.ts';
 import type { Db, DbOrTrx } from '../infra/db.ts';
 import {
+  allowName,
   deleteAttendance,
   findAttendance,
   insertAttendanceByCode,
@@ -33,6 +34,15 @@ export interface JoinOutcome {
 
 export function createAttendanceWrites(db: Db, { apply, applyGrouped }: WritePath) {
   return {
+    /**
+     * The host lets the big screen show a guest's name the text screen holds
+     * (issue 29). Not a queue change: no seq; the caller tells the big screens.
+     * False for someone else's event, a deleted one, or a guest not in it.
+     */
+    allowName(hostId: number, eventId: number, attendeeId: number): Promise<boolean> {
+      return allowName(db, hostId, eventId, attendeeId);
+    },
+
     /**
      * Joins the live event holding the code (trimmed, any case). Joining
      * again changes nothing and answers the same. Ended events can be joined:

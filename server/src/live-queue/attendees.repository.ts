@@ -66,3 +66,30 @@ export async function findAttendance(db: DbOrTrx, eventId: number, userId: numbe
     .where('user_id', '=', userId)
     .executeTakeFirst();
 }
+
+/** The host of a live event lets the big screen show a guest's name; false when no such guest there. */
+export async function allowName(
+  db: DbOrTrx,
+  hostId: number,
+  eventId: number,
+  userId: number,
+): Promise<boolean> {
+  const row = await db
+    .updateTable('event_attendees')
+    .set({ name_allowed: true })
+    .where('event_id', '=', eventId)
+    .where('user_id', '=', userId)
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('events')
+          .select('events.id')
+          .whereRef('events.id', '=', 'event_attendees.event_id')
+          .where('events.host_id', '=', hostId)
+          .where('events.deleted_at', 'is', null),
+      ),
+    )
+    .returning('user_id')
+    .executeTakeFirst();
+  return row !== undefined;
+}

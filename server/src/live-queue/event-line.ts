@@ -24,6 +24,7 @@ type WaitingRow = LineRow & {
   request_count: number;
   later: boolean;
   turn: number;
+  held: boolean;
   first_requested_at: Date;
 };
 
@@ -73,8 +74,9 @@ export async function readEventLine(db: DbOrTrx, eventId: number): Promise<Event
     songs: listed.map((row): LineSong => [row.song_id, row.song_duration, row.request_count]),
     more: waiting.length > LINE_SIZE,
     // Popular is by count whatever the queue's order (a stable sort keeps the line's among equals).
+    // A song whose words wait for the host is not offered to the room by name.
     popular: listed
-      .filter((row) => !row.later)
+      .filter((row) => !row.later && !row.held)
       .sort((a, b) => b.request_count - a.request_count)
       .slice(0, POPULAR_SIZE)
       .map(popularSong),

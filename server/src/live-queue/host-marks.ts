@@ -7,7 +7,7 @@ import {
 } from '@floorfill/shared';
 import { notFound } from '../http/errors.ts';
 import type { Db } from '../infra/db.ts';
-import { findEntry, rebuildEntries, setLater } from './queue-entries.repository.ts';
+import { findEntry, rebuildEntries, setHeld, setLater } from './queue-entries.repository.ts';
 import {
   lockAndBump,
   moveCounters,
@@ -119,8 +119,9 @@ export function createHostMarks(db: Db, { apply }: WritePath) {
         if (needsQueuedSong && (!entry || (rejected && markAs !== 'reject'))) {
           throw notFound(REQUEST_MSG.notFound);
         }
-        // Every mark but restore stops the song when it was playing (playing X again is no change).
-        const wasPlaying = event.now_playing_song_id === songId && markAs !== 'restore';
+        // Every mark but restore and allow stops the song when it was playing (playing X again is no change).
+        const wasPlaying =
+          event.now_playing_song_id === songId && markAs !== 'restore' && markAs !== 'allow';
         /** Songs whose entry this mark changed (the room hears each). */
         const touched = new Set<string>([songId]);
         let played: RequestRow[] = [];
@@ -165,6 +166,10 @@ export function createHostMarks(db: Db, { apply }: WritePath) {
             rejectedBy = requests.map((request) => request.attendee_id);
             break;
           }
+          case 'allow':
+            // The host read the words: the room may see them.
+            changed = (await setHeld(trx, eventId, songId, false)) || changed;
+            break;
           case 'restore': {
             const unrejected = await deleteRejected(trx, eventId, songId);
             const unlater = entry ? await setLater(trx, eventId, songId, false) : false;

@@ -31,6 +31,7 @@ export const entryColumns = [
   'queue_entries.later',
   'queue_entries.dedication_count',
   'queue_entries.turn',
+  'queue_entries.held',
 ] as const;
 
 /** A queue entry as read (its explicit mark only decides refusals, in SQL: no answer shows it). */

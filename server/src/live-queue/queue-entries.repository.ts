@@ -121,3 +121,16 @@ export async function setLater(trx: DbOrTrx, eventId: number, songId: string, la
     .executeTakeFirst();
   return row !== undefined;
 }
+
+/** Sets or clears whether the song's words wait for the host; false when it already was so. */
+export async function setHeld(trx: DbOrTrx, eventId: number, songId: string, held: boolean) {
+  const row = await trx
+    .updateTable('queue_entries')
+    .set({ held })
+    .where('event_id', '=', eventId)
+    .where('song_id', '=', songId)
+    .where('held', '=', !held)
+    .returning('song_id')
+    .executeTakeFirst();
+  return row !== undefined;
+}

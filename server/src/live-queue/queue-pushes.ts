@@ -1,5 +1,6 @@
 import {
   eventRoom,
+  roomViewOfSong,
   userRoom,
   type EventStats,
   type GroupedSongRequest,
@@ -63,7 +64,11 @@ function pushSongChange(realtime: Realtime, eventId: number, seq: number, change
   const toRoom = change.audience === 'room';
   if (change.grouped) {
     const push = { eventId, seq, request: change.grouped };
-    if (toRoom) realtime.toEvent(eventId, 'request:upserted', push);
+    if (toRoom && change.grouped.held) {
+      // Words waiting for the host reach only the host; the room gets the neutral form.
+      const roomPush = { ...push, request: roomViewOfSong(change.grouped) };
+      realtime.toEventWithHostForm(eventId, 'request:upserted', [push], [roomPush]);
+    } else if (toRoom) realtime.toEvent(eventId, 'request:upserted', push);
     else if (change.recount) realtime.toEventHostRecount(eventId, push);
     else realtime.toEventHost(eventId, 'request:upserted', push);
     return;
@@ -112,11 +117,11 @@ export function createRealtimePublisher(realtime: Realtime): QueuePublisher {
     }
     for (const song of change.songs) pushSongChange(realtime, eventId, seq, song);
     if (change.nowPlaying !== undefined) {
-      realtime.toEvent(eventId, 'event:now-playing', {
-        eventId,
-        seq,
-        nowPlaying: change.nowPlaying,
-      });
+      const push = { eventId, seq, nowPlaying: change.nowPlaying };
+      if (change.nowPlaying?.held) {
+        const roomPush = { ...push, nowPlaying: roomViewOfSong(change.nowPlaying) };
+        realtime.toEventWithHostForm(eventId, 'event:now-playing', [push], [roomPush]);
+      } else realtime.toEvent(eventId, 'event:now-playing', push);
     }
     // The big screens and the line are told in the same message between nodes as the counts.
     realtime.toEventCoalesced(

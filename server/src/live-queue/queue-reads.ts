@@ -10,6 +10,7 @@ import {
 } from '@floorfill/shared';
 import { notFound } from '../http/errors.ts';
 import type { DbOrTrx } from '../infra/db.ts';
+import { textScreenFor } from '../moderation/text-screen.ts';
 import { findAttendance } from './attendees.repository.ts';
 import { readEventLine } from './event-line.ts';
 import { listEntries } from './queue-entries.repository.ts';
@@ -64,12 +65,17 @@ export const queueReads = {
   async attendees(reader: DbOrTrx, hostId: number, eventId: number): Promise<EventAttendee[]> {
     const event = await findLiveEvent(reader, { eventId });
     if (!event || event.host_id !== hostId) throw notFound(REQUEST_MSG.eventNotFound);
-    const rows = await reports.listAttendees(reader, eventId);
+    const [rows, words] = await Promise.all([
+      reports.listAttendees(reader, eventId),
+      reports.blockedTermsOf(reader, eventId),
+    ]);
+    const screen = textScreenFor(words);
     return rows.map((row) => ({
       attendee_id: row.user_id,
       name: row.name,
       joined_at: row.joined_at.toISOString(),
       request_count: Number(row.request_count ?? 0),
+      name_held: !row.name_allowed && screen.holds(row.name),
     }));
   },
 

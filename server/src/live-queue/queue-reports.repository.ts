@@ -9,6 +9,16 @@ import { entryColumns, shownName } from './queue-columns.ts';
  * played songs, the line.
  */
 
+/** The host's blocked words of an event (its text screen's own words). */
+export async function blockedTermsOf(db: DbOrTrx, eventId: number): Promise<string[]> {
+  const row = await db
+    .selectFrom('events')
+    .select('blocked_terms')
+    .where('id', '=', eventId)
+    .executeTakeFirst();
+  return row?.blocked_terms ?? [];
+}
+
 /** Who joined the event, newest first, with their requests in it. */
 export async function listAttendees(db: DbOrTrx, eventId: number) {
   return db
@@ -17,6 +27,7 @@ export async function listAttendees(db: DbOrTrx, eventId: number) {
     .select([
       'event_attendees.user_id',
       'event_attendees.joined_at',
+      'event_attendees.name_allowed',
       shownName.as('name'),
       (eb) =>
         eb
@@ -41,13 +52,14 @@ export async function listFirstRequesters(
   eventId: number,
   songIds: readonly string[],
   perSong: number,
-): Promise<Array<{ song_id: string; name: string }>> {
+): Promise<Array<{ song_id: string; name: string; name_allowed: boolean }>> {
   if (songIds.length === 0) return [];
-  const result = await sql<{ song_id: string; name: string }>`
-    select song_id, name from (
-      select r.song_id, ${shownName} as name,
+  const result = await sql<{ song_id: string; name: string; name_allowed: boolean }>`
+    select song_id, name, name_allowed from (
+      select r.song_id, ${shownName} as name, coalesce(a.name_allowed, false) as name_allowed,
         row_number() over (partition by r.song_id order by r.created_at, r.id) as position
       from song_requests r join users on users.id = r.attendee_id
+        left join event_attendees a on a.event_id = r.event_id and a.user_id = r.attendee_id
       where r.event_id = ${eventId} and r.song_id in (${sql.join([...songIds])})
     ) ranked
     where position <= ${perSong}
@@ -123,6 +135,7 @@ export interface LineRow {
   request_count: number | null;
   later: boolean | null;
   turn: number | null;
+  held: boolean | null;
   first_requested_at: Date | null;
 }
 
@@ -138,7 +151,8 @@ export interface LineRow {
 export async function listLine(db: DbOrTrx, eventId: number, limit: number): Promise<LineRow[]> {
   const result = await sql<LineRow>`
     select e.seq, e.queue_order, q.song_id, q.song_name, q.song_artist, q.album_name,
-      q.song_image, q.song_duration, q.request_count, q.later, q.turn, q.first_requested_at
+      q.song_image, q.song_duration, q.request_count, q.later, q.turn, q.held,
+      q.first_requested_at
     from events e
     left join lateral (
       select q.* from queue_entries q

@@ -54,6 +54,7 @@ export function toGroupedSong(row: EntryRow | ListedEntryRow): GroupedSongReques
     later: row.later,
     dedication_count: row.dedication_count,
     turn: row.turn,
+    held: row.held,
     free_text: isFreeTextSongId(row.song_id),
   };
 }
@@ -91,6 +92,7 @@ export function toUnrequestedNowPlaying(
     later: false,
     dedication_count: 0,
     turn: 1,
+    held: false,
     free_text: false,
     started_at: started,
     requested: false,

@@ -80,7 +80,14 @@ export async function insertRequest(
     rulesChecked,
     message,
     key,
-  }: { rulesChecked: boolean; message: string | null; key?: RequestKey | undefined },
+    held,
+  }: {
+    rulesChecked: boolean;
+    message: string | null;
+    key?: RequestKey | undefined;
+    /** A new entry's words wait for the host (an existing entry keeps its own). */
+    held: boolean;
+  },
 ): Promise<InsertedRequest | undefined> {
   // Unless the caller has checked the host's request controls under the guest's lock,
   // only an event whose controls take everything takes the request here.
@@ -127,10 +134,10 @@ export async function insertRequest(
     ), entry as (
       insert into queue_entries (event_id, song_id, song_name, song_artist, album_name,
         song_image, song_link, song_duration, request_count, unplayed_count, first_requested_at,
-        dedication_count, explicit, turn)
+        dedication_count, explicit, turn, held)
       select ${eventId}, ${song.songId}, ${song.songName}, ${song.songArtist}, ${song.albumName},
         ${song.songImage}, ${song.songLink}, ${song.songDuration}, 1, 1, bumped.created_at,
-        ${message === null ? 0 : 1}, ${song.explicit}, bumped.turn
+        ${message === null ? 0 : 1}, ${song.explicit}, bumped.turn, ${held}
       from bumped
       on conflict (event_id, song_id) do update set
         request_count = queue_entries.request_count + 1,
@@ -192,7 +199,7 @@ function keptAnswer(attendeeId: number, key: RequestKey) {
             'first_requested_at', ${isoTime('entry.first_requested_at')},
             'played_at', case when ${allPlayed} then ${isoTime('entry.last_played_at')} end,
             'later', entry.later, 'dedication_count', entry.dedication_count,
-            'turn', entry.turn),
+            'turn', entry.turn, 'held', entry.held),
           'created', true))
       from inserted, entry
       returning answer

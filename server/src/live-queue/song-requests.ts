@@ -7,6 +7,7 @@ import {
 } from '@floorfill/shared';
 import { conflict, forbidden, notFound, ValidationError } from '../http/errors.ts';
 import { isUniqueViolation, type Db } from '../infra/db.ts';
+import { createTextScreen } from '../moderation/text-screen.ts';
 import { lockAndBump } from './queue-event.repository.ts';
 import { rebuildEntries, findEntry } from './queue-entries.repository.ts';
 import { shownEntries, songChanges, statsOf, stopIfGone } from './queue-changes.ts';
@@ -27,6 +28,17 @@ import {
 } from './send-request.repository.ts';
 import { deleteAttendeeRequest, findAttendeeRequest } from './song-requests.repository.ts';
 import { NothingChanged, writeError, type WritePath } from './write-path.ts';
+
+const screen = createTextScreen();
+
+/**
+ * Whether a song's words (title, artist, album — a guest may have typed or
+ * sent any of them) wait for the host before the big screen and other
+ * guests see them (issue 29). Decided when its entry is made.
+ */
+function heldWords(song: RequestedSong): boolean {
+  return screen.holds([song.songName, song.songArtist ?? '', song.albumName].join('\n'));
+}
 
 /**
  * A guest's song requests: sending one (one statement, committed with its
@@ -192,6 +204,7 @@ export function createSongRequests(db: Db, { apply, applyGrouped }: WritePath) {
         rulesChecked: true,
         message,
         key: requestKey(keyId),
+        held: heldWords(song),
       });
       // A repeat that raced in, or a key a request that raced in used.
       if (!row) {
@@ -260,6 +273,7 @@ export function createSongRequests(db: Db, { apply, applyGrouped }: WritePath) {
             rulesChecked: false,
             message,
             key: requestKey(keyId),
+            held: heldWords(song),
           });
           if (!row) throw new NothingChanged(refused);
           return requestInserted(attendeeId, eventId, song, message, row);

@@ -89,3 +89,22 @@ export function createTextScreen(hostWords: readonly string[] = []): TextScreen 
   }
   return screenWith(dataset);
 }
+
+/** Screens made for hosts' word lists, the newest last: a host's list is read at every look. */
+const screens = new Map<string, TextScreen>();
+const SCREENS_KEPT = 100;
+
+/** The screen for a host's words, made once per list while it is in use. */
+export function textScreenFor(hostWords: readonly string[]): TextScreen {
+  const key = hostWords.join('\n');
+  const known = screens.get(key);
+  if (known) {
+    screens.delete(key);
+    screens.set(key, known);
+    return known;
+  }
+  const made = createTextScreen(hostWords);
+  screens.set(key, made);
+  if (screens.size > SCREENS_KEPT) screens.delete(screens.keys().next().value as string);
+  return made;
+}

@@ -1,5 +1,6 @@
 import {
   recountedSong,
+  roomViewOfSong,
   type EventStats,
   type EventSummary,
   type GroupedSongRequest,
@@ -211,7 +212,9 @@ export function foldPushes(
     if (audience === 'room' && entry.audience !== 'room') continue;
     switch (entry.name) {
       case 'request:upserted': {
-        const { request } = entry.push as { request: GroupedSongRequest };
+        const { request: heard } = entry.push as { request: GroupedSongRequest };
+        // The room hears a song whose words wait for the host in its neutral form, as it does live.
+        const request = audience === 'room' ? roomViewOfSong(heard) : heard;
         const onlyRecounted =
           entry.recount === true && (songs.get(request.song_id)?.onlyRecounted ?? true);
         songs.delete(request.song_id);
@@ -230,9 +233,11 @@ export function foldPushes(
       case 'event:settings':
         settings = (entry.push as { settings: RequestSettings }).settings;
         break;
-      case 'event:now-playing':
-        nowPlaying = (entry.push as { nowPlaying: NowPlaying | null }).nowPlaying;
+      case 'event:now-playing': {
+        const heard = (entry.push as { nowPlaying: NowPlaying | null }).nowPlaying;
+        nowPlaying = heard && audience === 'room' ? roomViewOfSong(heard) : heard;
         break;
+      }
       default:
         break;
     }

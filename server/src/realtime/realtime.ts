@@ -47,6 +47,18 @@ export interface Realtime {
     ...args: PushArgs<E>
   ): void;
   /**
+   * As `toEvent`, one push in two forms: the host's sockets get `hostArgs`,
+   * every other socket watching gets `roomArgs` (a song whose words wait for
+   * the host, in its neutral form). Logged once; a reconnecting attendee's
+   * delta shows the room's form too (`foldPushes`).
+   */
+  toEventWithHostForm<E extends keyof ServerToClientEvents>(
+    eventId: number,
+    name: E,
+    hostArgs: PushArgs<E>,
+    roomArgs: PushArgs<E>,
+  ): void;
+  /**
    * Push to the event's host only (on every node): changes attendees' pages
    * do not show. Call only after the write committed, and send every seq the
    * write bumped to the whole room too (`toEvent`), or attendees see a gap.
@@ -234,11 +246,14 @@ export function attachRealtime(app: FastifyInstance): Realtime {
     room: string | string[],
     name: E,
     args: PushArgs<E>,
+    except?: string,
   ): void {
     metrics.socketEmits.inc({ event: name });
     setImmediate(() => {
       // Closing flushed what was queued before it; nothing may publish on the closed Redis clients.
-      if (!closed) io.to(room).emit(name, ...args);
+      if (closed) return;
+      const target = except === undefined ? io.to(room) : io.to(room).except(except);
+      target.emit(name, ...args);
     });
   }
 
@@ -275,6 +290,11 @@ export function attachRealtime(app: FastifyInstance): Realtime {
           ? [eventRoom(eventId), eventDisplayRoom(eventId)]
           : eventRoom(eventId);
       push(rooms, name, args);
+    },
+    toEventWithHostForm(eventId, name, hostArgs, roomArgs) {
+      logPush(eventId, 'room', name, hostArgs);
+      push(eventHostRoom(eventId), name, hostArgs);
+      push(eventRoom(eventId), name, roomArgs, eventHostRoom(eventId));
     },
     toEventHost(eventId, name, ...args) {
       logPush(eventId, 'host', name, args);

@@ -37,6 +37,7 @@ const MARKED_MSG: Record<MarkAs, string> = {
   later: REQUEST_MSG.markedLater,
   reject: REQUEST_MSG.markedRejected,
   restore: REQUEST_MSG.restored,
+  allow: REQUEST_MSG.allowed,
 };
 
 /**

@@ -1,4 +1,8 @@
-import type { ClientToServerEvents, ServerToClientEvents } from '@floorfill/shared';
+import {
+  DISPLAY_SOCKET_AUTH,
+  type ClientToServerEvents,
+  type ServerToClientEvents,
+} from '@floorfill/shared';
 import type { FastifyInstance } from 'fastify';
 import { io, type Socket } from 'socket.io-client';
 
@@ -11,16 +15,16 @@ export async function listenOnLoopback(app: FastifyInstance): Promise<string> {
   return app.listen({ port: 0, host: '127.0.0.1' });
 }
 
-/** A real Socket.IO client, WebSocket only, as the web app connects. */
+/** A real Socket.IO client, WebSocket only, as the web app (or, with `display`, a big screen) connects. */
 export function connectSocket(
   baseUrl: string,
-  auth: { token?: string; cookie?: string } = {},
+  auth: { token?: string; cookie?: string; display?: true } = {},
 ): TestSocket {
   return io(baseUrl, {
     transports: ['websocket'],
     reconnection: false,
     forceNew: true,
-    auth: auth.token ? { token: auth.token } : {},
+    auth: auth.token ? { token: auth.token } : auth.display ? { ...DISPLAY_SOCKET_AUTH } : {},
     extraHeaders: auth.cookie ? { cookie: auth.cookie } : {},
   });
 }

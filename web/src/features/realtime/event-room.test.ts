@@ -308,6 +308,30 @@ describe('withLine', () => {
   });
 });
 
+describe('held words', () => {
+  it('keep a guest’s own request as they typed it when the room hears the song in its neutral form', () => {
+    const mine = songRequest({ song_id: 'typed-x', song_name: 'My Words', song_artist: 'Me' });
+    const snapshot = attendeeEventDetails({ seq: 3, song_requests: [mine] });
+    const next = applyRoomPush(snapshot, {
+      type: 'request:upserted',
+      eventId: 7,
+      seq: 4,
+      request: groupedSong({
+        song_id: 'typed-x',
+        song_name: 'A song request',
+        song_artist: null,
+        status: 1,
+        held: true,
+      }),
+    });
+    expect(next.song_requests[0]).toMatchObject({
+      song_name: 'My Words',
+      song_artist: 'Me',
+      status: 1,
+    });
+  });
+});
+
 describe('event:settings', () => {
   it('takes the new request controls and moves the seq', () => {
     const snapshot = attendeeEventDetails({ seq: 3 });

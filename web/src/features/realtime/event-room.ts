@@ -118,10 +118,15 @@ function withQueue<T extends RoomSnapshot>(
 
 /** A request of a song, with the song's new state (status, when played, details). */
 function refreshedRequest(request: SongRequest, entry: GroupedSongRequest): SongRequest {
-  return {
+  const status = {
     ...request,
     status: entry.status,
     played_at: entry.status === 1 ? (entry.played_at ?? request.played_at) : null,
+  };
+  // A held song reaches the room in its neutral form: the guest keeps their own words.
+  if (entry.held) return status;
+  return {
+    ...status,
     song_name: entry.song_name,
     song_artist: entry.song_artist,
     album_name: entry.album_name,

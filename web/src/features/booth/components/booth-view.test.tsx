@@ -248,6 +248,37 @@ describe('the booth', () => {
     expect(asked.length).toBeGreaterThan(0);
   });
 
+  it('marks a held song, says what the room sees, and allows its words with A or the button', async () => {
+    const held = groupedSong({
+      song_id: 'typed-rude',
+      song_name: 'Rude Words',
+      song_artist: 'Someone',
+      request_count: 5,
+      held: true,
+    });
+    const calls = stubBooth([held, ...songs.slice(1)]);
+    const user = userEvent.setup();
+    renderBooth();
+    const next = within(await screen.findByRole('list', { name: 'Up next' })).getAllByRole(
+      'listitem',
+    );
+    expect(next[0]).toHaveAccessibleName(/^Rude Words by Someone, 5 requests, held$/);
+    expect(
+      within(next[0] as HTMLElement).getByText(
+        'The big screen and the guests see “A song request” until you allow these words.',
+      ),
+    ).toBeInTheDocument();
+    await user.keyboard('a');
+    await waitFor(() =>
+      expect(marks(calls)).toEqual([{ event_id: 7, song_id: 'typed-rude', mark_as: 'allow' }]),
+    );
+    await user.click(screen.getByRole('button', { name: 'Allow the words: Rude Words' }));
+    await waitFor(() => expect(marks(calls)).toHaveLength(2));
+    // A song that is not held has nothing to allow: A does nothing.
+    await user.keyboard('{ArrowDown}a');
+    expect(marks(calls)).toHaveLength(2);
+  });
+
   it('orders up next as the host chose, and says which order is in force', async () => {
     stubApi({
       '/api/v1/get-event-details': {
@@ -356,6 +387,7 @@ describe('the booth', () => {
                 name: 'Ana',
                 joined_at: at(1),
                 request_count: requests,
+                name_held: false,
               },
             ],
           },
@@ -384,6 +416,7 @@ describe('the booth', () => {
       name: 'Guest',
       joined_at: at(minute),
       request_count: 1,
+      name_held: false,
     });
     stubApi({
       '/api/v1/get-event-details': {

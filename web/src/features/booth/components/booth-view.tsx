@@ -80,6 +80,7 @@ function BoothScreen({ eventId }: { eventId: number }) {
       finish: booth.finish,
       later: () => booth.act('later', selected),
       reject: () => booth.act('reject', selected),
+      allow: () => booth.allow(selected),
       undo: booth.undo,
       search: () => searchRef.current?.focus(),
       release: releaseFocus,
@@ -101,7 +102,12 @@ function BoothScreen({ eventId }: { eventId: number }) {
     );
   }
 
-  const rowProps = { onSelect: booth.select, labelOf, onAction: booth.act };
+  const rowProps = {
+    onSelect: booth.select,
+    labelOf,
+    onAction: booth.act,
+    onAllow: booth.allow,
+  };
 
   return (
     <DarkScope>

@@ -8,6 +8,7 @@ export const BOOTH_KEYS: readonly (readonly [key: string, what: string])[] = [
   ['P', 'finish the song playing'],
   ['L', 'selected: later'],
   ['R', 'selected: reject'],
+  ['A', 'selected: allow held words'],
   ['Z', 'undo'],
   ['/', 'search'],
   ['Esc', 'keys back to the booth'],

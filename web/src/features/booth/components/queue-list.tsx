@@ -1,6 +1,6 @@
-import type { GroupedSongRequest, SongRequest } from '@floorfill/shared';
+import { HELD_SONG_NAME, type GroupedSongRequest, type SongRequest } from '@floorfill/shared';
 import { Button, Group, Stack, Text } from '@mantine/core';
-import { IconBan, IconCheck, IconClockPause, IconPlayerPlay } from '@tabler/icons-react';
+import { IconBan, IconCheck, IconClockPause, IconEye, IconPlayerPlay } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
 import { SongArtwork } from '@/components/ui/song-artwork';
 import { TypedByGuestBadge } from '@/components/ui/typed-by-guest-badge';
@@ -13,6 +13,8 @@ export interface QueueRowProps {
   selected: boolean;
   onSelect: (songId: string) => void;
   onAction: (action: BoothAction, song: GroupedSongRequest) => void;
+  /** Lets the room see a held song's words. */
+  onAllow: (song: GroupedSongRequest) => void;
   /** Up next rows are larger and name who asked, with their dedications. */
   requesters?: readonly SongRequest[];
   /** How the booth names each requester (numbered when names are shared). */
@@ -64,6 +66,7 @@ export function QueueRow({
   selected,
   onSelect,
   onAction,
+  onAllow,
   requesters,
   labelOf,
   variant = 'queue',
@@ -78,7 +81,7 @@ export function QueueRow({
       ref={ref}
       id={`booth-song-${song.song_id}`}
       aria-current={selected ? 'true' : undefined}
-      aria-label={`${label}, ${song.request_count} ${song.request_count === 1 ? 'request' : 'requests'}${song.free_text ? ', typed by guest' : ''}${song.later ? ', later' : ''}`}
+      aria-label={`${label}, ${song.request_count} ${song.request_count === 1 ? 'request' : 'requests'}${song.free_text ? ', typed by guest' : ''}${song.later ? ', later' : ''}${song.held ? ', held' : ''}`}
       data-selected={selected}
       data-later={song.later}
       className={`${classes.row} ${variant === 'upNext' ? classes.upNextRow : ''}`}
@@ -105,6 +108,11 @@ export function QueueRow({
               Later
             </Text>
           ) : null}
+          {song.held ? (
+            <Text span fw={700} c="yellow.4" size="sm" tt="uppercase">
+              Held
+            </Text>
+          ) : null}
           {song.dedication_count > 0 && variant === 'queue' ? (
             <Text span c="yellow.3" size="sm">
               {song.dedication_count} {song.dedication_count === 1 ? 'dedication' : 'dedications'}
@@ -118,9 +126,30 @@ export function QueueRow({
           {/* Beside the artist, not the title: on a narrow screen the title keeps the room. */}
           {song.free_text ? <TypedByGuestBadge size="md" /> : null}
         </Group>
+        {song.held ? (
+          <Text size="md" c="yellow.3">
+            The big screen and the guests see “{HELD_SONG_NAME}” until you allow these words.
+          </Text>
+        ) : null}
         {requesters ? <Requesters requests={requesters} labelOf={labelOf} /> : null}
       </div>
       <div className={classes.actions}>
+        {song.held ? (
+          <Button
+            size="md"
+            px="sm"
+            variant="light"
+            color="yellow"
+            aria-label={`Allow the words: ${song.song_name}`}
+            leftSection={<IconEye size={20} aria-hidden="true" />}
+            onClick={(event) => {
+              event.stopPropagation();
+              onAllow(song);
+            }}
+          >
+            Allow
+          </Button>
+        ) : null}
         {ACTIONS.map(({ action, label: actionLabel, icon: Icon, color }) => (
           <Button
             key={action}

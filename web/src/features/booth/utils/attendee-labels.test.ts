@@ -6,9 +6,9 @@ const at = (minute: number) => `2026-11-21T20:${String(minute).padStart(2, '0')}
 describe('attendee labels', () => {
   it('numbers a shared name by join order and leaves a unique one alone', () => {
     const labelOf = attendeeLabels([
-      { attendee_id: 3, name: 'Guest', joined_at: at(5), request_count: 0 },
-      { attendee_id: 1, name: 'Guest', joined_at: at(1), request_count: 2 },
-      { attendee_id: 2, name: 'Ana', joined_at: at(2), request_count: 1 },
+      { attendee_id: 3, name: 'Guest', joined_at: at(5), request_count: 0, name_held: false },
+      { attendee_id: 1, name: 'Guest', joined_at: at(1), request_count: 2, name_held: false },
+      { attendee_id: 2, name: 'Ana', joined_at: at(2), request_count: 1, name_held: false },
     ]);
     expect(labelOf(1, 'Guest')).toBe('Guest 1');
     expect(labelOf(3, 'Guest')).toBe('Guest 2');

@@ -35,6 +35,8 @@ export interface BoothActions {
   undo: () => void;
   /** Puts a played song back in the queue. */
   unplay: (song: GroupedSongRequest) => void;
+  /** Lets the room see a held song's words (nothing to undo: the host read them). */
+  allow: (song: GroupedSongRequest | null) => void;
   /** A mark is on its way: undo and unplay wait for it. */
   busy: boolean;
 }
@@ -62,7 +64,10 @@ export function useBoothActions({
   const selected =
     selectable.find((song) => song.song_id === selectedId) ?? selectable.at(0) ?? null;
 
-  async function send(songId: string, markAs: (typeof ACTION_MARK)[BoothAction] | 'unplayed') {
+  async function send(
+    songId: string,
+    markAs: (typeof ACTION_MARK)[BoothAction] | 'unplayed' | 'allow',
+  ) {
     await mark.mutateAsync({ event_id: eventId, song_id: songId, mark_as: markAs });
   }
 
@@ -109,6 +114,11 @@ export function useBoothActions({
     void whileBusy(() => send(song.song_id, 'unplayed'));
   }
 
+  function allow(song: GroupedSongRequest | null) {
+    if (!song?.held) return;
+    void whileBusy(() => send(song.song_id, 'allow'));
+  }
+
   function move(step: 1 | -1) {
     if (selectable.length === 0) return;
     const index = selected ? selectable.indexOf(selected) : -1;
@@ -123,5 +133,5 @@ export function useBoothActions({
     else notifyError(NOTHING_PLAYING_MSG);
   }
 
-  return { selected, select: setSelectedId, move, act, finish, done, undo, unplay, busy };
+  return { selected, select: setSelectedId, move, act, finish, done, undo, unplay, allow, busy };
 }

@@ -9,6 +9,8 @@ export interface BoothKeyHandlers {
   finish: () => void;
   later: () => void;
   reject: () => void;
+  /** A: the selected song's held words are shown to the room. */
+  allow: () => void;
   undo: () => void;
   search: () => void;
   /** Esc: whatever control holds the focus lets go of it, so every key is the booth's again. */
@@ -59,6 +61,9 @@ export function boothCommand(event: KeyboardEvent): keyof BoothKeyHandlers | nul
     case 'r':
     case 'R':
       return 'reject';
+    case 'a':
+    case 'A':
+      return 'allow';
     case 'z':
     case 'Z':
       return 'undo';
@@ -79,7 +84,7 @@ export function releaseFocus(): void {
 
 /**
  * The booth's keyboard: ↑/↓ select, Enter play the selected song, P finish
- * the song playing, L later, R reject, Z undo, / search, Esc let go of the
+ * the song playing, L later, R reject, A allow held words, Z undo, / search, Esc let go of the
  * focus. The keys work whatever holds the focus, except while typing in a
  * field or answering a dialog, and except Enter on a control reached with
  * Tab, which presses it.

@@ -48,6 +48,7 @@ export function groupedSong(overrides: Partial<GroupedSongRequest> = {}): Groupe
     later: false,
     dedication_count: 0,
     turn: 1,
+    held: false,
     free_text: false,
     ...overrides,
   };

@@ -104,6 +104,7 @@ function stubServer(
             later: false,
             dedication_count: 0,
             turn: 1,
+            held: false,
             free_text: false,
           },
           created: true,
@@ -423,6 +424,7 @@ describe('“Request … anyway” on the event page', () => {
           later: false,
           dedication_count: 0,
           turn: 1,
+          held: false,
           free_text: true,
         };
         const data = { song_request: request, grouped_song_request: grouped, created: true };
