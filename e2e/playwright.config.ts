@@ -59,6 +59,10 @@ export default defineConfig({
       SMTP_URL: '',
       NODE_ENV: 'development',
       LOG_LEVEL: 'warn',
+      // npx keeps V8 code caches of its own modules in one folder every run shares; a run
+      // stopped while the server started twice died in npx with SIGSEGV (exit 139) reading
+      // them back. The server's start is not worth that risk: no code cache here.
+      NODE_DISABLE_COMPILE_CACHE: '1',
       // Journeys sign in many users from one address.
       AUTH_RATE_LIMIT_PER_MINUTE: '500',
       // and open unknown codes on purpose, from that one address: repeated runs

@@ -89,18 +89,21 @@ describe('who is here and the night summary', () => {
         name: 'Cy Twombly',
         joined_at: '2026-11-20T20:02:00.000Z',
         request_count: 1,
+        name_held: false,
       },
       {
         attendee_id: people[1]?.id,
         name: 'Ben Okafor',
         joined_at: '2026-11-20T20:01:00.000Z',
         request_count: 2,
+        name_held: false,
       },
       {
         attendee_id: people[0]?.id,
         name: 'Ana',
         joined_at: '2026-11-20T20:00:00.000Z',
         request_count: 3,
+        name_held: false,
       },
     ]);
   });

@@ -152,12 +152,12 @@ describe('POST /api/v1/mark-as-song-request', () => {
     );
   });
 
-  it('answers 422 for a mark_as outside the seven marks; 401 without a session', async () => {
+  it('answers 422 for a mark_as outside the eight marks; 401 without a session', async () => {
     const { event } = await eventWithRequests(1);
     const res = await markRequest(t, host, event.id, BOHEMIAN.song_id, 'skipped');
     expect(res.statusCode).toBe(422);
     expect(res.json().errors).toEqual({
-      mark_as: ['Must be played, unplayed, delete, playing, later, reject or restore.'],
+      mark_as: ['Must be played, unplayed, delete, playing, later, reject, restore or allow.'],
     });
     const anonymous = await post(t, '/api/v1/mark-as-song-request', {
       event_id: event.id,

@@ -265,7 +265,7 @@ describe('the booth', () => {
     expect(next[0]).toHaveAccessibleName(/^Rude Words by Someone, 5 requests, held$/);
     expect(
       within(next[0] as HTMLElement).getByText(
-        'The big screen and the guests see “A song request” until you allow these words.',
+        'The room sees “A song request” until you allow “Rude Words” by Someone.',
       ),
     ).toBeInTheDocument();
     await user.keyboard('a');

@@ -127,8 +127,10 @@ export function QueueRow({
           {song.free_text ? <TypedByGuestBadge size="md" /> : null}
         </Group>
         {song.held ? (
+          // The whole words, wherever the title is cut short: the DJ reads them before allowing.
           <Text size="md" c="yellow.3">
-            The big screen and the guests see “{HELD_SONG_NAME}” until you allow these words.
+            The room sees “{HELD_SONG_NAME}” until you allow “{song.song_name}”
+            {song.song_artist ? ` by ${song.song_artist}` : ''}.
           </Text>
         ) : null}
         {requesters ? <Requesters requests={requesters} labelOf={labelOf} /> : null}
