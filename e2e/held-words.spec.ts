@@ -67,9 +67,7 @@ test('held words reach the booth, never the big screen, until the DJ allows them
     await expect(upNext).toContainText('F.u.c.k the DJ');
     // The name is the host's to allow, in Who is here.
     await host.getByRole('tab', { name: /Who is here/ }).click();
-    await host
-      .getByRole('button', { name: 'Allow the name on the big screen: B1tchface' })
-      .click();
+    await host.getByRole('button', { name: 'Allow the name on the big screen: B1tchface' }).click();
     await expect(upNext).toContainText('B1tchface');
   } finally {
     await phoneContext.close();
