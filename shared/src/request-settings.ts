@@ -33,6 +33,10 @@ export const REQUEST_SETTINGS_MAX = {
 export const QUEUE_ORDERS = ['most_requested', 'first_come', 'fair_share'] as const;
 export type QueueOrder = (typeof QUEUE_ORDERS)[number];
 
+/** What a guest reads under their requests while the host takes songs in turns. */
+export const FAIR_SHARE_HINT =
+  'Fair share tonight: everyone’s first song plays before anyone’s second.';
+
 export const requestSettingsSchema = z.object({
   requests_open: z.boolean(),
   /** 0: no limit. */

@@ -1,4 +1,4 @@
-import { MSG } from '@floorfill/shared';
+import { FAIR_SHARE_HINT, MSG } from '@floorfill/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -154,6 +154,26 @@ describe('attendee event details', () => {
     expect(await screen.findByText('Song request cancelled.')).toBeInTheDocument();
     expect(within(list).queryByText('Bohemian Rhapsody')).not.toBeInTheDocument();
     expect(within(list).getAllByRole('listitem')).toHaveLength(2);
+  });
+
+  it('says why a second song waits while the host takes songs in turns, and only then', async () => {
+    const settings = attendeeEventDetails().request_settings;
+    let order: 'fair_share' | 'most_requested' = 'fair_share';
+    stubApi({
+      '/api/v1/get-attendee-event-details': () =>
+        details({
+          joined: true,
+          song_requests: [songRequest()],
+          request_settings: { ...settings, queue_order: order },
+        }),
+    });
+    const { unmount } = renderDetails();
+    expect(await screen.findByText(FAIR_SHARE_HINT)).toBeInTheDocument();
+    unmount();
+    order = 'most_requested';
+    renderDetails();
+    expect(await screen.findByRole('list', { name: 'Your requests' })).toBeInTheDocument();
+    expect(screen.queryByText(FAIR_SHARE_HINT)).not.toBeInTheDocument();
   });
 
   it('shows the room’s popular songs with a one-tap +1, and the guest’s own as theirs', async () => {

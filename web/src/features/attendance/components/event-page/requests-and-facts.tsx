@@ -1,5 +1,5 @@
-import type { AttendeeEventDetails, SongRequest } from '@floorfill/shared';
-import { Stack, Title } from '@mantine/core';
+import { FAIR_SHARE_HINT, type AttendeeEventDetails, type SongRequest } from '@floorfill/shared';
+import { Stack, Text, Title } from '@mantine/core';
 import type { QueryKey } from '@tanstack/react-query';
 import { EventFacts } from '@/features/events';
 import { OwnSongRequests, PopularSongs } from '@/features/requests';
@@ -33,6 +33,12 @@ export function RequestsAndFacts({
         <Title order={2} fz="lg" id="own-requests-title">
           Your requests
         </Title>
+        {/* Why a guest's second song waits behind someone else's first. */}
+        {event.request_settings.queue_order === 'fair_share' && !event.has_ended ? (
+          <Text size="sm" c="dimmed">
+            {FAIR_SHARE_HINT}
+          </Text>
+        ) : null}
         <LiveOutboxRequests eventId={event.id} userId={userId} detailsKey={detailsKey} />
         <OwnSongRequests
           requests={event.song_requests}
