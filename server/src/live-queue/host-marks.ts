@@ -7,7 +7,7 @@ import {
 } from '@floorfill/shared';
 import { notFound } from '../http/errors.ts';
 import type { Db } from '../infra/db.ts';
-import { findEntry, rebuildEntries, setHeld, setLater } from './queue-entries.repository.ts';
+import { findEntry, rebuildEntries, setEntryFlag } from './queue-entries.repository.ts';
 import {
   lockAndBump,
   moveCounters,
@@ -144,7 +144,7 @@ export function createHostMarks(db: Db, { apply }: WritePath) {
             }
             await markUnplayed(trx, eventId, songId);
             // Playing a song put off with Later ends its Later; every other Later stays.
-            await setLater(trx, eventId, songId, false);
+            await setEntryFlag(trx, eventId, songId, 'later', false);
             pointer = songId;
             changed = true;
             break;
@@ -157,7 +157,7 @@ export function createHostMarks(db: Db, { apply }: WritePath) {
             changed = (await markUnplayed(trx, eventId, songId)) > 0 || changed;
             break;
           case 'later':
-            changed = (await setLater(trx, eventId, songId, true)) || changed;
+            changed = (await setEntryFlag(trx, eventId, songId, 'later', true)) || changed;
             break;
           case 'reject': {
             if (!(await insertRejected(trx, eventId, songId))) break;
@@ -168,11 +168,13 @@ export function createHostMarks(db: Db, { apply }: WritePath) {
           }
           case 'allow':
             // The host read the words: the room may see them.
-            changed = (await setHeld(trx, eventId, songId, false)) || changed;
+            changed = (await setEntryFlag(trx, eventId, songId, 'held', false)) || changed;
             break;
           case 'restore': {
             const unrejected = await deleteRejected(trx, eventId, songId);
-            const unlater = entry ? await setLater(trx, eventId, songId, false) : false;
+            const unlater = entry
+              ? await setEntryFlag(trx, eventId, songId, 'later', false)
+              : false;
             changed = unrejected || unlater;
             if (!changed && !entry) throw notFound(REQUEST_MSG.notFound);
             break;

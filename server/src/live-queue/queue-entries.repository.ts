@@ -109,27 +109,23 @@ export async function rebuildEntries(
   return result.rows;
 }
 
-/** Sets or clears the song's Later flag; false when it already was so. */
-export async function setLater(trx: DbOrTrx, eventId: number, songId: string, later: boolean) {
+/**
+ * Sets or clears one of the host's flags on a song's entry: Later, or its
+ * words waiting for the host; false when it already was so.
+ */
+export async function setEntryFlag(
+  trx: DbOrTrx,
+  eventId: number,
+  songId: string,
+  flag: 'later' | 'held',
+  value: boolean,
+) {
   const row = await trx
     .updateTable('queue_entries')
-    .set({ later })
+    .set({ [flag]: value })
     .where('event_id', '=', eventId)
     .where('song_id', '=', songId)
-    .where('later', '=', !later)
-    .returning('song_id')
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
-/** Sets or clears whether the song's words wait for the host; false when it already was so. */
-export async function setHeld(trx: DbOrTrx, eventId: number, songId: string, held: boolean) {
-  const row = await trx
-    .updateTable('queue_entries')
-    .set({ held })
-    .where('event_id', '=', eventId)
-    .where('song_id', '=', songId)
-    .where('held', '=', !held)
+    .where(flag, '=', !value)
     .returning('song_id')
     .executeTakeFirst();
   return row !== undefined;
