@@ -15,6 +15,7 @@ import * as decksBridge from './202611290900_decks_bridge.ts';
 import * as unrequestedNowPlaying from './202611300900_unrequested_now_playing.ts';
 import * as fairQueue from './202611301000_fair_queue.ts';
 import * as heldText from './202611301100_held_text.ts';
+import * as pushSubscriptions from './202611301200_push_subscriptions.ts';
 
 /**
  * Every migration, in order. Listed explicitly (not read from the folder) so
@@ -37,4 +38,5 @@ export const migrations: Record<string, Migration> = {
   '202611300900_unrequested_now_playing': unrequestedNowPlaying,
   '202611301000_fair_queue': fairQueue,
   '202611301100_held_text': heldText,
+  '202611301200_push_subscriptions': pushSubscriptions,
 };

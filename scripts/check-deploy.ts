@@ -640,6 +640,8 @@ export function checkDeploy(root: string): CheckResult[] {
       'REDIS_URL',
       'JWT_SECRET',
       'ENCRYPTION_KEY',
+      'VAPID_PUBLIC_KEY',
+      'VAPID_PRIVATE_KEY',
       'SMTP_URL',
       'PUBLIC_URL',
     ].filter((key) => !env[key]);

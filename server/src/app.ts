@@ -31,6 +31,7 @@ import { qrRoutes } from './qr/qr.routes.ts';
 import { attendanceRoutes } from './attendance/attendance.routes.ts';
 import { requestRoutes } from './requests/requests.routes.ts';
 import { deckRoutes } from './decks/decks.routes.ts';
+import { pushRoutes } from './push/push.routes.ts';
 import { paymentRoutes } from './payments/payments.routes.ts';
 import { ratingRoutes } from './ratings/ratings.routes.ts';
 import { walletRoutes } from './wallets/wallets.routes.ts';
@@ -38,6 +39,7 @@ import { displayRoutes } from './display/display.routes.ts';
 import { uploadsPlugin } from './uploads/uploads.plugin.ts';
 import { attachRealtime, type Realtime } from './realtime/realtime.ts';
 import { createRealtimePublisher } from './live-queue/queue-pushes.ts';
+import { withPushNotices } from './push/push-notices.ts';
 import { createServices, type Services } from './services.ts';
 
 declare module 'fastify' {
@@ -181,7 +183,11 @@ export async function buildApp(ctx: AppContext, logger: Logger): Promise<Fastify
   });
 
   // Domain services, then their routes.
-  app.decorate('services', createServices(ctx, createRealtimePublisher(realtime)));
+  // A committed queue write is pushed to the room's sockets and may call for phones' notices.
+  app.decorate(
+    'services',
+    createServices(ctx, withPushNotices(createRealtimePublisher(realtime), ctx.queue, app.log)),
+  );
   // The line each room hears after a queue write comes from the live queue.
   realtime.serveLineWith((eventId) => app.services.liveQueue.line(ctx.db, eventId));
   realtime.serveRejectedWith(
@@ -221,6 +227,7 @@ export async function buildApp(ctx: AppContext, logger: Logger): Promise<Fastify
     await api.register(qrRoutes);
     await api.register(displayRoutes);
     await api.register(deckRoutes);
+    await api.register(pushRoutes);
     await api.register(uploadsPlugin);
     if (ctx.config.devOutbox && !ctx.config.isProduction) await api.register(devRoutes);
   });

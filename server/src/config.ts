@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { DEFAULT_ARTWORK_HOSTS, type CatalogProviderName, stripeKeyMode } from '@floorfill/shared';
+import webpush from 'web-push';
 import type { z } from 'zod';
 import { envSchema } from './config/env-schema.ts';
 import { trustProxyFrom, type TrustProxy } from './config/trust-proxy.ts';
@@ -74,7 +75,25 @@ export interface Config {
   devOutbox: boolean;
   catalog: CatalogConfig;
   payments: PaymentsConfig;
+  push: PushConfig;
 }
+
+/** Web Push (issue 29): the server's VAPID identity, and the push services it sends to. */
+export interface PushConfig {
+  vapid: { publicKey: string; privateKey: string; subject: string };
+  /** Host patterns a subscription's endpoint must match (`*.` for subdomains). */
+  serviceHosts: string[];
+  /** Plain http to a loopback push service (a local fake); never in production. */
+  allowLoopbackHttp: boolean;
+}
+
+/** The push services of Chrome, Firefox, Safari and Edge. */
+export const DEFAULT_PUSH_SERVICE_HOSTS = [
+  'fcm.googleapis.com',
+  '*.push.services.mozilla.com',
+  '*.push.apple.com',
+  '*.notify.windows.com',
+] as const;
 
 /**
  * Tips through Stripe Connect, or demo payments: without Stripe keys a local
@@ -148,6 +167,35 @@ function localSecret(dataDir: string, file: string, bytes: number): string {
   return secret;
 }
 
+/**
+ * The embedded default's VAPID key pair, kept under DATA_DIR like its other
+ * secrets: generated on first start, so a phone's subscription (made with
+ * the public key) keeps working across restarts.
+ */
+function localVapidKeys(dataDir: string): { publicKey: string; privateKey: string } {
+  const keysPath = path.join(dataDir, 'vapid-keys.json');
+  if (existsSync(keysPath)) {
+    return JSON.parse(readFileSync(keysPath, 'utf8')) as { publicKey: string; privateKey: string };
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const keys = webpush.generateVAPIDKeys();
+  writeFileSync(keysPath, `${JSON.stringify(keys)}\n`, { mode: 0o600 });
+  return keys;
+}
+
+/**
+ * Who push services may contact about our pushes: the public https address,
+ * else the mail sender's address (Apple refuses a localhost subject).
+ */
+function vapidSubjectOf(publicUrl: string, mailFrom: string): string {
+  const url = new URL(publicUrl);
+  if (url.protocol === 'https:' && url.hostname !== 'localhost') return url.origin;
+  const address = /<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom.trim();
+  return `mailto:${address}`;
+}
+
+const hostsFrom = (list: string) => list.split(',').map((host) => host.trim().toLowerCase());
+
 const withoutTrailingSlash = (url: string) => url.replace(/\/+$/, '');
 
 function stripeApiAddress(url: string | undefined): StripeConfig['api'] {
@@ -199,6 +247,8 @@ export function loadConfig(rawEnv: RawEnv = process.env): Config {
       !env.ENCRYPTION_KEY && 'ENCRYPTION_KEY: required in production (64 hex characters)',
       !env.PUBLIC_URL && 'PUBLIC_URL: required in production (the address users open)',
       !env.SMTP_URL && 'SMTP_URL: required in production (the dev outbox is never served there)',
+      (!env.VAPID_PUBLIC_KEY || !env.VAPID_PRIVATE_KEY) &&
+        'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY: required in production (npx web-push generate-vapid-keys)',
       demoPayments &&
         env.DEMO_PAYMENTS !== 'true' &&
         'STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET: required in production, or DEMO_PAYMENTS=true to run demo payments on purpose (they complete tips without any money moving)',
@@ -249,9 +299,7 @@ export function loadConfig(rawEnv: RawEnv = process.env): Config {
     trustProxy: trustProxyFrom(env.TRUST_PROXY) ?? false,
     requestTimeoutMs: env.REQUEST_TIMEOUT_MS,
     guestRetentionDays: env.GUEST_RETENTION_DAYS,
-    artworkHosts: env.ARTWORK_HOSTS
-      ? env.ARTWORK_HOSTS.split(',').map((host) => host.trim().toLowerCase())
-      : [...DEFAULT_ARTWORK_HOSTS],
+    artworkHosts: env.ARTWORK_HOSTS ? hostsFrom(env.ARTWORK_HOSTS) : [...DEFAULT_ARTWORK_HOSTS],
     failureLimits: {
       codesPerAddress: env.CODE_FAILURES_PER_ADDRESS,
       codesBurstPerAddress: env.CODE_FAILURES_BURST_PER_ADDRESS,
@@ -318,6 +366,18 @@ export function loadConfig(rawEnv: RawEnv = process.env): Config {
             }
           : undefined,
       platformFeeBasisPoints: Math.round(env.STRIPE_PLATFORM_FEE_PERCENT * 100),
+    },
+    push: {
+      vapid: {
+        ...(env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY
+          ? { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY }
+          : localVapidKeys(dataDir)),
+        subject: env.VAPID_SUBJECT ?? vapidSubjectOf(publicUrl, env.MAIL_FROM),
+      },
+      serviceHosts: env.PUSH_SERVICE_HOSTS
+        ? hostsFrom(env.PUSH_SERVICE_HOSTS)
+        : [...DEFAULT_PUSH_SERVICE_HOSTS],
+      allowLoopbackHttp: !isProduction,
     },
   };
 }

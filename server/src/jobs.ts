@@ -7,6 +7,8 @@ import { pruneExpiredRowsJob } from './maintenance/prune-expired.ts';
 import { pruneInactiveGuests } from './maintenance/prune-guests.ts';
 import { stripeEventJob } from './payments/payment-jobs.ts';
 import { createStripeClient } from './payments/stripe-client.ts';
+import { createEventPacer } from './push/event-pacer.ts';
+import { PUSH_SENDS_PER_SECOND_PER_EVENT, sendPushNoticesJob } from './push/push-notices.ts';
 import { defaultUserNotifier, type UserNotifier } from './payments/user-notifier.ts';
 import { createSavedCards } from './wallets/saved-cards.ts';
 
@@ -36,6 +38,12 @@ export function jobHandlers(ctx: AppContext, ports: JobPorts = {}): JobHandlers 
     'stripe:detach-card': async ({ paymentMethodId }) => {
       await savedCards.detach(paymentMethodId);
     },
+    'push:notify': sendPushNoticesJob({
+      db: ctx.db,
+      config: ctx.config,
+      pacer: createEventPacer(PUSH_SENDS_PER_SECOND_PER_EVENT),
+      logger,
+    }),
     'maintenance:prune': pruneExpiredRowsJob({
       db: ctx.db,
       logger,

@@ -19,6 +19,7 @@ import { createSongResolver } from './live-queue/requested-song.ts';
 import { createPaymentsService } from './payments/payments.service.ts';
 import { createStripeClient } from './payments/stripe-client.ts';
 import { createProfilesService } from './profiles/profiles.service.ts';
+import { createPushService } from './push/push.service.ts';
 import { createSavedCards } from './wallets/saved-cards.ts';
 import { createWalletsService } from './wallets/wallets.service.ts';
 
@@ -101,6 +102,8 @@ export function createServices(ctx: AppContext, publish: QueuePublisher) {
     attendance,
     /** Following the decks: bridge keys, deck settings, and the tracks bridges report. */
     decks: createDecksService({ db, liveQueue }),
+    /** Guests' phones subscribing to their events' Web Push notices. */
+    push: createPushService(config, db),
     /** The big screen's state; its code tries pass the same guard as join-event. */
     display: createDisplayService({ db, events, queue: liveQueue, codes }),
     wallets: createWalletsService(config),

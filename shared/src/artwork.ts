@@ -8,7 +8,8 @@
 /** iTunes (mzstatic), Spotify (scdn) and SoundCloud (sndcdn) artwork; `*.` allows any subdomain. */
 export const DEFAULT_ARTWORK_HOSTS = ['*.mzstatic.com', 'i.scdn.co', '*.sndcdn.com'] as const;
 
-function hostMatches(hostname: string, pattern: string): boolean {
+/** A host name against one pattern: exactly, or `*.example.com` for any subdomain of it. */
+export function hostMatches(hostname: string, pattern: string): boolean {
   if (!pattern.startsWith('*.')) return hostname === pattern;
   const suffix = pattern.slice(1);
   return hostname.endsWith(suffix) && hostname.length > suffix.length;

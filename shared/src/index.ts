@@ -28,4 +28,5 @@ export * from './room.ts';
 export * from './line.ts';
 export * from './event-page-words.ts';
 export * from './bridge.ts';
+export * from './push.ts';
 export * from './http.ts';

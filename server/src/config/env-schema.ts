@@ -30,6 +30,13 @@ function wholeNumber(min: number, max?: number) {
 }
 
 const optionalString = z.string().optional();
+/** Host names separated by commas, each exact or `*.` for its subdomains. */
+const hostList = z
+  .string()
+  .regex(
+    /^(\*\.)?[a-z0-9.-]+(,\s*(\*\.)?[a-z0-9.-]+)*$/i,
+    'must be host names separated by commas',
+  );
 const optionalUrl = (protocols: string[]) =>
   z
     .url({ message: `must be a URL (${protocols.join(', ')})` })
@@ -107,13 +114,27 @@ export const envSchema = envObject({
   /** Failed sign-ins one address may make per 10 minutes, whatever the emails. */
   SIGN_IN_FAILURES_PER_ADDRESS: wholeNumber(1, 100_000).default(50),
   /** Hosts song artwork may come from (comma separated, `*.` for subdomains); others are dropped. */
-  ARTWORK_HOSTS: z
+  ARTWORK_HOSTS: hostList.optional(),
+  /**
+   * Web Push: the server's VAPID key pair, base64url as `npx web-push
+   * generate-vapid-keys` prints it. Required in production; outside it a
+   * pair is generated into DATA_DIR on first start.
+   */
+  VAPID_PUBLIC_KEY: z
     .string()
-    .regex(
-      /^(\*\.)?[a-z0-9.-]+(,\s*(\*\.)?[a-z0-9.-]+)*$/i,
-      'must be host names separated by commas',
-    )
+    .regex(/^[A-Za-z0-9_-]{87}$/, 'must be a P-256 public key in base64url (87 characters)')
     .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{43}$/, 'must be a P-256 private key in base64url (43 characters)')
+    .optional(),
+  /** Who push services may contact about our pushes: a mailto: or https: address (default PUBLIC_URL). */
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'must be a mailto: or https:// address')
+    .optional(),
+  /** Push services a subscription may point at (comma separated, `*.` for subdomains); others are refused. */
+  PUSH_SERVICE_HOSTS: hostList.optional(),
   /** Guest accounts unused this many days are deleted by the maintenance job. */
   GUEST_RETENTION_DAYS: wholeNumber(1, 3650).default(30),
   /**

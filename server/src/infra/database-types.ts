@@ -311,6 +311,28 @@ export interface DeckTracksTable {
   received_at: CreatedAt;
 }
 
+/**
+ * A phone's Web Push subscription for one event (migration 202611301200),
+ * made under its guest's session. `keys_sealed`: the subscription's keys
+ * (p256dh, auth) as JSON, sealed with ENCRYPTION_KEY.
+ */
+export interface PushSubscriptionsTable {
+  id: Generated<number>;
+  event_id: number;
+  attendee_id: number;
+  endpoint: string;
+  keys_sealed: string;
+  created_at: CreatedAt;
+}
+
+/** A notice a subscription was sent: each kind once per song. */
+export interface PushNoticesTable {
+  subscription_id: number;
+  song_id: string;
+  kind: string;
+  sent_at: CreatedAt;
+}
+
 export interface Database {
   users: UsersTable;
   auth_codes: AuthCodesTable;
@@ -324,6 +346,8 @@ export interface Database {
   song_request_keys: SongRequestKeysTable;
   bridge_keys: BridgeKeysTable;
   deck_tracks: DeckTracksTable;
+  push_subscriptions: PushSubscriptionsTable;
+  push_notices: PushNoticesTable;
   ratings: RatingsTable;
   tips: TipsTable;
   processed_webhook_events: ProcessedWebhookEventsTable;

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { PaymentEvent } from '../payments/payment-events.ts';
+import type { PushNoticeJob } from '../push/push-notices.ts';
 import type { MailMessage } from './mail.ts';
 
 /**
@@ -13,6 +14,8 @@ export interface JobPayloads {
   'stripe:event': PaymentEvent;
   /** A saved card the member replaced, to detach from their Stripe Customer; the job id names it. */
   'stripe:detach-card': { paymentMethodId: string };
+  /** Web Push notices of one queue change to a song's requesters (push/push-notices.ts). */
+  'push:notify': PushNoticeJob;
   /** Delete expired sessions and codes; recurring (see RecurringJob), never enqueued by a request. */
   'maintenance:prune': Record<string, never>;
 }

@@ -9,6 +9,7 @@ import {
   deleteStaleCodeRequests,
   deleteStaleRequestKeys,
 } from './maintenance.repository.ts';
+import { deleteEndedEventSubscriptions } from '../push/push.repository.ts';
 
 /** Rows stay a day past their end, for support questions and log correlation. */
 export const PRUNE_GRACE_SECONDS = 24 * 60 * 60;
@@ -22,6 +23,8 @@ export interface PrunedCounts {
   auth_codes: number;
   code_requests: number;
   request_keys: number;
+  /** Phones' Web Push subscriptions to events that have ended. */
+  push_subscriptions: number;
 }
 
 type DeleteBatch = (db: Db, graceSeconds: number, limit: number) => Promise<number>;
@@ -45,7 +48,8 @@ async function deleteAll(
  * Delete what can never be used again: sessions expired or revoked, codes
  * expired, resend cooldowns long over — each only once it is more than
  * PRUNE_GRACE_SECONDS past its end — and song requests' idempotency keys
- * kept for more than CLIENT_REQUEST_ID_TTL_SECONDS (a day).
+ * kept for more than CLIENT_REQUEST_ID_TTL_SECONDS (a day); and phones'
+ * push subscriptions once their event has ended.
  */
 export async function pruneExpiredRows(
   db: Db,
@@ -64,6 +68,12 @@ export async function pruneExpiredRows(
       db,
       deleteStaleRequestKeys,
       CLIENT_REQUEST_ID_TTL_SECONDS,
+      batchSize,
+    ),
+    push_subscriptions: await deleteAll(
+      db,
+      (database, _graceSeconds, limit) => deleteEndedEventSubscriptions(database, limit),
+      0,
       batchSize,
     ),
   };

@@ -4,10 +4,12 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/config.ts';
 import { envSchema } from '../../src/config/env-schema.ts';
+import { vapidKeys } from '../ops/server-process.ts';
 
 const dataDir = () => mkdtempSync(path.join(tmpdir(), 'floorfill-config-'));
 const secret = 'x'.repeat(40);
 const key = 'a'.repeat(64);
+const vapid = vapidKeys();
 
 describe('config', () => {
   it('starts with no settings at all: embedded defaults and generated secrets kept under DATA_DIR', () => {
@@ -49,7 +51,13 @@ describe('config', () => {
     }
     expect(error).toBeInstanceOf(ConfigError);
     const text = String((error as Error).message);
-    for (const name of ['JWT_SECRET', 'ENCRYPTION_KEY', 'PUBLIC_URL', 'SMTP_URL']) {
+    for (const name of [
+      'JWT_SECRET',
+      'ENCRYPTION_KEY',
+      'PUBLIC_URL',
+      'SMTP_URL',
+      'VAPID_PUBLIC_KEY',
+    ]) {
       expect(text).toContain(name);
     }
   });
@@ -62,6 +70,7 @@ describe('config', () => {
       ENCRYPTION_KEY: key,
       PUBLIC_URL: 'https://floorfill.example/',
       SMTP_URL: 'smtp://mail.example:587',
+      ...vapid,
       // A public address needs real payments (demo payments would let anyone "pay").
       STRIPE_SECRET_KEY: 'sk_live_abc123',
       STRIPE_WEBHOOK_SECRET: 'whsec_abc123',

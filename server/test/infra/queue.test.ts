@@ -42,6 +42,7 @@ describe.each(factories)('%s job queue', (_kind, makeQueue) => {
       },
       'stripe:event': async () => undefined,
       'stripe:detach-card': async () => undefined,
+      'push:notify': async () => undefined,
       'maintenance:prune': async () => undefined,
     };
   }
@@ -104,6 +105,7 @@ describe.skipIf(!redisUrl)('bullmq job queue connections', () => {
         'mail:send': async () => undefined,
         'stripe:event': async () => undefined,
         'stripe:detach-card': async () => undefined,
+        'push:notify': async () => undefined,
         'maintenance:prune': async () => undefined,
       });
       expect(await open()).toContain(`floorfill:worker:${prefix}`);

@@ -37,6 +37,7 @@ function countingHandlers(runs: { count: number }): JobHandlers {
     'mail:send': async () => undefined,
     'stripe:event': async () => undefined,
     'stripe:detach-card': async () => undefined,
+    'push:notify': async () => undefined,
     'maintenance:prune': async () => {
       runs.count += 1;
     },

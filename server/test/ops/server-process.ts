@@ -3,6 +3,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { inject } from 'vitest';
+import webpush from 'web-push';
 import {
   cloneTemplateDatabase,
   freePort,
@@ -29,7 +30,14 @@ export function productionSecrets(): Record<string, string> {
   return {
     JWT_SECRET: randomBytes(32).toString('hex'),
     ENCRYPTION_KEY: randomBytes(32).toString('hex'),
+    ...vapidKeys(),
   };
+}
+
+/** A fresh Web Push key pair, as production's VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY. */
+export function vapidKeys(): Record<string, string> {
+  const { publicKey, privateKey } = webpush.generateVAPIDKeys();
+  return { VAPID_PUBLIC_KEY: publicKey, VAPID_PRIVATE_KEY: privateKey };
 }
 
 /**

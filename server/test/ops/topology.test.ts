@@ -30,6 +30,7 @@ import {
 } from '../helpers/fault-cluster.ts';
 import { installedNginx, startLocalNginx, type LocalNginx } from '../helpers/local-nginx.ts';
 import { nextPush, type TestSocket } from '../helpers/socket-client.ts';
+import { vapidKeys } from './server-process.ts';
 
 /**
  * The production topology, tested as it runs: docker-compose.yml without
@@ -463,6 +464,7 @@ describe.skipIf(Boolean(skipReason))(
         SMTP_URL: `smtp://127.0.0.1:${await freePort()}`,
         JWT_SECRET: randomBytes(32).toString('hex'),
         ENCRYPTION_KEY: randomBytes(32).toString('hex'),
+        ...vapidKeys(),
         TRUST_PROXY: '1',
         // No Stripe here: demo payments, said on purpose as production requires.
         DEMO_PAYMENTS: 'true',

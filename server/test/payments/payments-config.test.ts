@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, type RawEnv } from '../../src/config.ts';
+import { vapidKeys } from '../ops/server-process.ts';
 
 const dataDir = () => mkdtempSync(path.join(tmpdir(), 'floorfill-payments-config-'));
 const stripeKeys = {
@@ -14,6 +15,7 @@ const production: RawEnv = {
   JWT_SECRET: 'x'.repeat(40),
   ENCRYPTION_KEY: 'a'.repeat(64),
   SMTP_URL: 'smtp://mail.example:587',
+  ...vapidKeys(),
 };
 
 function errorOf(env: RawEnv): string {
