@@ -71,6 +71,8 @@ export default defineConfig({
       CODE_FAILURES_PER_ADDRESS: '1000',
       // Journeys search the built-in catalog: a test never depends on reaching iTunes.
       CATALOG_PROVIDER: 'catalog',
+      // The Web Push journey's push service listens on loopback (web-push.spec.ts).
+      PUSH_SERVICE_HOSTS: '127.0.0.1',
     },
   },
 });

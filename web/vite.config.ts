@@ -108,6 +108,9 @@ const browserApp = defineConfig({
         cleanupOutdatedCaches: true,
         // One file to serve and revalidate: sw.js holds the Workbox runtime too.
         inlineWorkboxRuntime: true,
+        // Web Push (issue 29): the push and notificationclick handlers, a plain script of
+        // public/ (copied into dist, served beside sw.js and revalidated like it).
+        importScripts: ['/push-handler.js'],
       },
     }),
     precompress(),

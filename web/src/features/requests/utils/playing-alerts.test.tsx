@@ -5,7 +5,9 @@ import { useEffect, useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { groupedSong, songRequest } from '@/features/realtime/testing/fixtures';
 import { renderWithProviders } from '@/testing/render';
+import { removeFakePush } from '../testing/fake-push';
 import { usePlayingNowAlerts, yourSongPlaying } from './playing-alerts';
+import { pushAlertsStorageKey } from './push-alerts-state';
 
 /** What the DJ plays, as the room's pushes would change it: a stand-in for the event page's cache. */
 const room = {
@@ -90,6 +92,21 @@ describe('usePlayingNowAlerts', () => {
     renderWithProviders(<Page opensOn={null} requests={[mine]} />);
     play(playing('mine'));
     expect(shown).toEqual([{ title: 'Neon Nights', body: yourSongPlaying('Mine') }]);
+  });
+
+  it('leaves the system notification to the server’s push when the guest’s alerts are on for the event', () => {
+    const { shown, vibrate } = browser(true, 'granted');
+    vi.stubGlobal('PushManager', class {});
+    Object.defineProperty(navigator, 'serviceWorker', { configurable: true, value: {} });
+    localStorage.setItem(pushAlertsStorageKey(mine.attendee_id, mine.event_id), '{"on":true}');
+    try {
+      renderWithProviders(<Page opensOn={null} requests={[mine]} />);
+      play(playing('mine'));
+      expect(shown).toEqual([]);
+      expect(vibrate).toHaveBeenCalledTimes(1);
+    } finally {
+      removeFakePush();
+    }
   });
 
   it('does without a system notification when the guest refused them', () => {

@@ -1,13 +1,16 @@
 import type { NowPlaying, SongRequest } from '@floorfill/shared';
 import { notifications } from '@mantine/notifications';
 import { useEffect, useRef } from 'react';
+import { alertsOn, notificationsSupported } from './push-alerts-state';
 
 /**
  * "Your song is playing now": a toast and a buzz when one of the guest's
  * songs starts, and a system notification when the page is in the
  * background. The system notification needs the guest's permission, asked
- * for once, after their first request (never on page load); refused, the
- * page simply does without.
+ * for once, after their first request (never on page load,
+ * `alertsAfterFirstRequest`); refused, the page simply does without. With
+ * the guest's Web Push alerts on for the event, the server's push says it
+ * instead (the service worker shows it), so the page does not say it twice.
  */
 
 export function yourSongPlaying(songName: string): string {
@@ -16,17 +19,6 @@ export function yourSongPlaying(songName: string): string {
 
 /** The vibration pattern when a guest's song starts: two short buzzes. */
 const PLAYING_BUZZ = [200, 100, 200];
-
-function notificationsSupported(): boolean {
-  return typeof window !== 'undefined' && 'Notification' in window;
-}
-
-/** Asks once for system notifications, if the browser has them and the guest was never asked. */
-export function askForNotifications(): void {
-  if (!notificationsSupported() || Notification.permission !== 'default') return;
-  // Refused or dismissed: nothing to do, the page tells them itself.
-  Notification.requestPermission().catch(() => undefined);
-}
 
 /**
  * A system notification, when the guest allowed them. Phones that only show
@@ -53,7 +45,7 @@ function announce(request: SongRequest, eventName: string): void {
     color: 'teal',
   });
   navigator.vibrate?.(PLAYING_BUZZ);
-  if (document.visibilityState === 'hidden') {
+  if (document.visibilityState === 'hidden' && !alertsOn(request.attendee_id, request.event_id)) {
     showSystemNotification(eventName, message, `playing:${request.event_id}`);
   }
 }

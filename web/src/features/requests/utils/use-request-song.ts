@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { errorMessageOf } from '@/lib/api-client';
 import { notifyError, notifyInfo, notifySuccess } from '@/lib/notify';
 import { useSendSongRequest } from '../api/song-requests';
-import { askForNotifications } from './playing-alerts';
+import { alertsAfterFirstRequest } from './alerts-after-first-request';
 import type { SongRequestPayload } from './song-request-payload';
 
 export interface RequestSongOptions {
@@ -16,8 +16,9 @@ export interface RequestSongOptions {
 /**
  * One tap sends a song (the search's Request, the popular songs' +1), with
  * the answer's toast: sent, or kept on the phone until it is back online. After the guest's first request the browser asks,
- * once, whether the page may notify them when their song starts: while the
- * tap still counts as theirs, which browsers require for the question.
+ * once, whether the page may notify them about their song, and once allowed
+ * the phone's alerts are turned on for the event (`alertsAfterFirstRequest`):
+ * while the tap still counts as theirs, which browsers require for the question.
  */
 export function useRequestSong({ detailsKey, firstRequest }: RequestSongOptions) {
   const send = useSendSongRequest(detailsKey);
@@ -35,7 +36,7 @@ export function useRequestSong({ detailsKey, firstRequest }: RequestSongOptions)
       onError: (error) => notifyError(errorMessageOf(error)),
       onSettled: () => setBusySongId(null),
     });
-    if (firstRequest) askForNotifications();
+    if (firstRequest) alertsAfterFirstRequest(payload.attendeeId, payload.eventId);
   }
 
   return { request, busySongId };

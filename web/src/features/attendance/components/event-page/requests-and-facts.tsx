@@ -2,7 +2,7 @@ import { FAIR_SHARE_HINT, type AttendeeEventDetails, type SongRequest } from '@f
 import { Stack, Text, Title } from '@mantine/core';
 import type { QueryKey } from '@tanstack/react-query';
 import { EventFacts } from '@/features/events';
-import { OwnSongRequests, PopularSongs } from '@/features/requests';
+import { OwnSongRequests, PopularSongs, PushAlertsControl } from '@/features/requests';
 import { canRequest } from '../request-state';
 import { LiveOutboxRequests } from './live-outbox-requests';
 
@@ -16,7 +16,8 @@ interface RequestsAndFactsProps {
 
 /**
  * Below the search box of a guest who joined: their requests as a live
- * timeline (with what the phone keeps to send first), the room's popular
+ * timeline (with what the phone keeps to send first) under the switch for
+ * this phone's alerts about them while the event runs, the room's popular
  * songs while the event runs, then the event's facts.
  */
 export function RequestsAndFacts({
@@ -39,6 +40,7 @@ export function RequestsAndFacts({
             {FAIR_SHARE_HINT}
           </Text>
         ) : null}
+        {event.has_ended ? null : <PushAlertsControl userId={userId} eventId={event.id} />}
         <LiveOutboxRequests eventId={event.id} userId={userId} detailsKey={detailsKey} />
         <OwnSongRequests
           requests={event.song_requests}
