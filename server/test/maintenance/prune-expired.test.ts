@@ -131,7 +131,13 @@ describe('pruning expired sessions and codes', () => {
 
     const counts = await pruneExpiredRows(t.ctx.db, 2);
 
-    expect(counts).toEqual({ sessions: 5, auth_codes: 2, code_requests: 0, request_keys: 0, push_subscriptions: 0 });
+    expect(counts).toEqual({
+      sessions: 5,
+      auth_codes: 2,
+      code_requests: 0,
+      request_keys: 0,
+      push_subscriptions: 0,
+    });
     const left = await sessionIds();
     expect(left).toContain(live);
     for (const id of expired) expect(left).not.toContain(id);
@@ -155,7 +161,13 @@ describe('pruning expired sessions and codes', () => {
     expect(lines).toContainEqual(
       expect.objectContaining({
         msg: 'expired rows pruned',
-        deleted: { sessions: 1, auth_codes: 0, code_requests: 1, request_keys: 0, push_subscriptions: 0 },
+        deleted: {
+          sessions: 1,
+          auth_codes: 0,
+          code_requests: 1,
+          request_keys: 0,
+          push_subscriptions: 0,
+        },
       }),
     );
   });
