@@ -87,6 +87,11 @@ test.afterAll(async () => {
 
 /** A host signed in on `api` (cookies kept there) with an event live now; its code. */
 async function liveEventCode(name: string): Promise<string> {
+  return (await liveEvent(name)).code;
+}
+
+/** The same, with the event's own link (what its QR holds). */
+async function liveEvent(name: string): Promise<{ code: string; url: string }> {
   const account = await createVerifiedAccount(api, 'Busy Host');
   const login = await api.post('/api/auth/login', {
     data: { email: account.email, password: account.password },
@@ -104,7 +109,7 @@ async function liveEventCode(name: string): Promise<string> {
     },
   });
   expect(event.status(), await event.text()).toBe(201);
-  return ((await event.json()) as { data: { code: string } }).data.code;
+  return ((await event.json()) as { data: { code: string; url: string } }).data;
 }
 
 /**
@@ -213,6 +218,27 @@ test('a guest at a busy address joins by typed code, waiting a moment, never ref
   expect(statuses.filter((status) => status === CHALLENGE_STATUS).length).toBeGreaterThanOrEqual(2);
   expect(statuses.filter((status) => status === 429 || status >= 500)).toEqual([]);
   await expect(phone.getByText(MSG.unexpected)).toHaveCount(0);
+  await context.close();
+});
+
+test('a guest who scans the QR at a busy address joins at once, never asked for work', async ({
+  browser,
+}) => {
+  const event = await liveEvent('Quayside Lights');
+  await makeAddressBusy();
+  const link = new URL(event.url);
+  expect(link.searchParams.get('k')).toMatch(/^[\w-]{16}$/);
+
+  const { context, page: phone, statuses } = await phoneAtTheVenue(browser);
+  await phone.goto(`${link.pathname}${link.search}`);
+  await expect(phone.getByRole('heading', { level: 1, name: 'Quayside Lights' })).toBeVisible();
+  await phone.getByRole('button', { name: 'Join as guest' }).click();
+  await expect(phone).toHaveURL(/\/attendee\/event\/\d+$/);
+  await expect(phone.getByRole('button', { name: 'Joined' })).toBeDisabled();
+  expect(statuses.filter((status) => status === CHALLENGE_STATUS || status >= 429)).toEqual([]);
+  // The same code typed at that address still meets the guard.
+  const typed = await api.get(`/api/v1/get-event-landing?code=${event.code}`);
+  expect(typed.status()).toBe(CHALLENGE_STATUS);
   await context.close();
 });
 

@@ -91,6 +91,7 @@ export function createServices(ctx: AppContext, publish: QueuePublisher) {
     byAccount: budget('code-account', limits.codesPerAccount),
     escalation: escalation('code-escalation'),
     challenges,
+    vouches: events.passes.vouches,
   });
   return {
     auth: createAuthService(config),

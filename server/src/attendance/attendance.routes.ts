@@ -61,7 +61,7 @@ export const attendanceRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       // The same guard as a join: a wrong code here tells a guesser as much.
-      const attempt = await failures.codes.admit(codeCallerOf(request));
+      const attempt = await failures.codes.admit(codeCallerOf(request, request.query.code));
       const landing = await attendance.landing(db, normalizeEventCode(request.query.code));
       if (!landing) {
         await failures.codes.wrong(attempt);
@@ -113,7 +113,7 @@ export const attendanceRoutes: FastifyPluginAsyncZod = async (app) => {
       // Codes are short: wrong ones are counted per account (a 429 for that person)
       // and per address (past its budget, every try from it carries a challenge).
       const attempt = await failures.codes.admit({
-        ...codeCallerOf(request),
+        ...codeCallerOf(request, request.body.code),
         userId: session.userId,
       });
       const outcome = await liveQueue

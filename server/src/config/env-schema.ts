@@ -108,7 +108,7 @@ export const envSchema = envObject({
    */
   CHALLENGE_COUNTER: wholeNumber(1, 100_000_000).default(1600),
   /** Wrong event codes (join, QR image) one address may try per 10 minutes. */
-  CODE_FAILURES_PER_ADDRESS: wholeNumber(1, 100_000).default(30),
+  CODE_FAILURES_PER_ADDRESS: wholeNumber(1, 100_000).default(20),
   /** Wrong event codes one account may try per 10 minutes. */
   CODE_FAILURES_PER_ACCOUNT: wholeNumber(1, 100_000).default(10),
   /** Failed sign-ins one address may make per 10 minutes, whatever the emails. */

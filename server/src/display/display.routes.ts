@@ -30,7 +30,10 @@ export const displayRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const state = await display.byCode(request.query.code, codeCallerOf(request));
+      const state = await display.byCode(
+        request.query.code,
+        codeCallerOf(request, request.query.code),
+      );
       if (!state) throw notFound(EVENT_MSG.notFound);
       return ok('', state);
     },

@@ -86,7 +86,8 @@ export function createDisplayService({ db, events, queue, codes }: DisplayServic
       event_id: summary.id,
       name: summary.name,
       code: summary.code,
-      join_url: summary.url,
+      // Read off the screen and typed: short, without the key its QR carries.
+      join_url: events.typedEventUrl(summary.code),
       qrcode_path: eventQrPath(summary.code),
       timezone: summary.timezone,
       start_time: summary.start_time,

@@ -43,12 +43,16 @@ export function eventQrPath(code: string): string {
 }
 
 /** The summaries of events as this deployment (its public URL) links them. */
-export function createEventSummaries(publicUrl: string) {
+export function createEventSummaries(publicUrl: string, linkKeyOf: (code: string) => string) {
+  /** The landing as someone types it from a screen or a poster: no key, so its code meets the guard. */
+  const typedEventUrl = (code: string) => `${publicUrl}/e/${encodeURIComponent(code)}`;
   /**
    * The link the QR encodes and the host shares: the event's public landing
-   * by its code, which the landing joins with. The one place it is built.
+   * by its code, which the landing joins with, and the key that shows the
+   * link was given out (event-pass.ts). The one place it is built.
    */
-  const eventUrl = (code: string) => `${publicUrl}/e/${encodeURIComponent(code)}`;
+  const eventUrl = (code: string) =>
+    `${typedEventUrl(code)}?${new URLSearchParams({ k: linkKeyOf(code) }).toString()}`;
 
   function toSummary(row: EventSummaryRow, now = Date.now()): EventSummary {
     const badge = monthAndDayBadge(row.start_time, row.timezone);
@@ -85,5 +89,5 @@ export function createEventSummaries(publicUrl: string) {
     };
   }
 
-  return { eventUrl, toSummary };
+  return { eventUrl, typedEventUrl, toSummary };
 }

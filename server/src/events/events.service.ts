@@ -16,6 +16,7 @@ import type { LiveQueue } from '../live-queue/live-queue.ts';
 import { generateEventCode } from './event-code.ts';
 import * as repo from './events.repository.ts';
 import type { EventFields } from './events.repository.ts';
+import { createEventPasses } from './event-pass.ts';
 import { createEventSummaries, locationOf, requestSettingsOf } from './event-summary.ts';
 import { localDayOf, localDayRange, localMonthRange } from './time-zones.ts';
 
@@ -85,12 +86,16 @@ export interface EventsServiceOptions {
 export type EventQueue = Pick<LiveQueue, 'groupedQueue' | 'allRequests' | 'clear' | 'nowPlaying'>;
 
 export function createEventsService(
-  config: Pick<Config, 'publicUrl'>,
+  config: Pick<Config, 'publicUrl' | 'jwtSecret'>,
   queue: EventQueue,
   options: EventsServiceOptions = {},
 ) {
   const drawCode = options.generateCode ?? generateEventCode;
-  const { eventUrl, toSummary } = createEventSummaries(config.publicUrl);
+  const passes = createEventPasses(config.jwtSecret, config.publicUrl);
+  const { eventUrl, typedEventUrl, toSummary } = createEventSummaries(
+    config.publicUrl,
+    passes.keyOf,
+  );
 
   async function requireSummary(
     db: DbOrTrx,
@@ -104,7 +109,10 @@ export function createEventsService(
 
   return {
     eventUrl,
+    typedEventUrl,
     toSummary,
+    /** The passes an event's own link leaves a browser, which spare its code the guard. */
+    passes,
 
     /** A page of the host's events; a page past the end is empty with the true page count. */
     async list(db: DbOrTrx, hostId: number, query: EventListQuery): Promise<EventListResult> {

@@ -5,6 +5,7 @@ import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { deriveHmacKeySecret, verify } from 'altcha-lib/frameworks/shared';
 import type { FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
+import { EVENT_PASS_COOKIE } from '../events/event-pass.ts';
 import { assertTriesLeft, type Budget } from './budgets.ts';
 import { HttpError } from './errors.ts';
 
@@ -111,24 +112,38 @@ export function createChallenges(
 export type Challenges = ReturnType<typeof createChallenges>;
 
 /**
- * Challenged wrong codes from one address in 24 hours raise its challenges'
- * work: ×2 for every ESCALATION_STEP of them, at most ×ESCALATION_MAX_FACTOR.
- * A venue's honest mistypes past the free allowance stay at ×1–×2; a lone
- * guesser pays more and more (docs/security.md has the arithmetic).
+ * Challenged failures from one address in 24 hours raise its challenges'
+ * work: ×2 for every ESCALATION_STEP of them. Failed sign-ins stop at
+ * ×ESCALATION_MAX_FACTOR, so a member signing in at a venue where someone
+ * sprays passwords waits about a minute at worst. Typed codes double
+ * without a useful end (CODE_ESCALATION_MAX_FACTOR is weeks of a core per
+ * try): the room's phones come in by the QR's link, which no guesser's work
+ * touches (events/event-pass.ts), so only typed codes pay for a guesser at
+ * their address (docs/security.md has the arithmetic).
  */
 export const ESCALATION_STEP = 100;
 export const ESCALATION_MAX_FACTOR = 64;
+export const CODE_ESCALATION_MAX_FACTOR = 2 ** 20;
 export const ESCALATION_WINDOW_SECONDS = 24 * 60 * 60;
 
-export function escalationFactor(challengedWrongCodes: number): number {
-  return Math.min(ESCALATION_MAX_FACTOR, 2 ** Math.floor(challengedWrongCodes / ESCALATION_STEP));
+export function escalationFactor(
+  challengedFailures: number,
+  maxFactor = ESCALATION_MAX_FACTOR,
+): number {
+  return Math.min(maxFactor, 2 ** Math.floor(challengedFailures / ESCALATION_STEP));
 }
 
-/** Who is trying a code: the address, the session's user when there is one, a solved challenge. */
+/**
+ * Who is trying a code: the address, the session's user when there is one, a
+ * solved challenge; and the code tried with the browser's event pass, which
+ * spares a code given out by its event's own link (events/event-pass.ts).
+ */
 export interface CodeCaller {
   address: string;
   userId?: number | undefined;
   altcha?: string | undefined;
+  code?: string | undefined;
+  pass?: string | undefined;
 }
 
 /** The solved challenge a request carries (`X-Altcha`), if any. */
@@ -138,13 +153,23 @@ export function altchaOf(request: FastifyRequest): string | undefined {
 }
 
 /** The caller of an HTTP route: its address, its session's user, its solved challenge. */
-export function codeCallerOf(request: FastifyRequest): CodeCaller {
-  return { address: request.ip, userId: request.session?.userId, altcha: altchaOf(request) };
+export function codeCallerOf(request: FastifyRequest, code?: string): CodeCaller {
+  return {
+    address: request.ip,
+    userId: request.session?.userId,
+    altcha: altchaOf(request),
+    code,
+    pass: request.cookies[EVENT_PASS_COOKIE],
+  };
 }
 
-/** A code try let through: whether it had to carry a challenge (its address was busy). */
+/**
+ * A code try let through: whether it had to carry a challenge (its address
+ * was busy), or came with a pass for its code (nothing spent, nothing asked).
+ */
 export interface CodeTry extends CodeCaller {
   challenged: boolean;
+  vouched?: boolean;
 }
 
 export interface CodeGuardDeps {
@@ -154,6 +179,8 @@ export interface CodeGuardDeps {
   byAccount: Budget;
   /** Challenged wrong codes per address in 24 h: they raise the address's factor. */
   escalation: Budget;
+  /** Whether a browser's event pass vouches for the code it tries (events/event-pass.ts). */
+  vouches: (pass: string | undefined, code: string) => boolean;
   challenges: Challenges;
 }
 
@@ -163,23 +190,37 @@ export interface CodeGuardDeps {
  * address's; every try from a busy address, right or wrong alike (a right
  * code is no oracle), must carry a solved challenge.
  */
-export function createCodeGuard({ byAddress, byAccount, escalation, challenges }: CodeGuardDeps) {
+export function createCodeGuard({
+  byAddress,
+  byAccount,
+  escalation,
+  challenges,
+  vouches,
+}: CodeGuardDeps) {
   return {
     /** Lets a try through, or throws 429 (this account is out of tries) or 428 (challenge). */
     async admit(caller: CodeCaller): Promise<CodeTry> {
+      if (caller.code !== undefined && vouches(caller.pass, caller.code)) {
+        return { ...caller, challenged: false, vouched: true };
+      }
       const [, addressWait] = await Promise.all([
         caller.userId !== undefined ? assertTriesLeft(byAccount, String(caller.userId)) : undefined,
         byAddress.waitMs(caller.address),
       ]);
       const busy = addressWait > 0;
       if (busy) {
-        const factor = escalationFactor(await escalation.spent(caller.address));
+        const factor = escalationFactor(
+          await escalation.spent(caller.address),
+          CODE_ESCALATION_MAX_FACTOR,
+        );
         await challenges.require(caller.altcha, `code|${caller.address}`, factor);
       }
       return { ...caller, challenged: busy };
     },
     /** The try's code was wrong: spent from its budgets, and a challenged one escalates. */
     async wrong(attempt: CodeTry): Promise<void> {
+      // A code its own link gave out was not guessed (its event may since have gone).
+      if (attempt.vouched) return;
       await Promise.all([
         byAddress.spend(attempt.address),
         attempt.userId !== undefined ? byAccount.spend(String(attempt.userId)) : undefined,

@@ -1,6 +1,7 @@
 import { joinEventData, loginAsGuestBody } from '@floorfill/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { EVENT_PASS_COOKIE } from '../events/event-pass.ts';
 import { askInProcess } from './in-process.ts';
 import { errorResponses, redirectResponse } from './responses.ts';
 
@@ -73,6 +74,7 @@ export const guestJoinForm: FastifyPluginAsyncZod = async (app) => {
         body: name ? { name } : {},
       });
       const cookies = setCookiesOf(login.headers);
+      const pass = request.cookies[EVENT_PASS_COOKIE];
       const session = login.cookies.map((cookie) => `${cookie.name}=${cookie.value}`).join('; ');
       if (login.statusCode !== 200 || !session) return reply.redirect(landingOf(code), 303);
       reply.header('set-cookie', cookies);
@@ -81,7 +83,8 @@ export const guestJoinForm: FastifyPluginAsyncZod = async (app) => {
         method: 'POST',
         url: '/api/v1/join-event',
         body: { event_code: code },
-        cookie: session,
+        // The new session, with the event pass the landing's link left (events/event-pass.ts).
+        cookie: pass ? `${session}; ${EVENT_PASS_COOKIE}=${pass}` : session,
       });
       const event = joinEventData.safeParse(dataOf(joined));
       if (joined.statusCode !== 200 || !event.success) {

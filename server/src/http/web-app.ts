@@ -111,6 +111,8 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
       return reply.sendFile(pathname.slice(1));
     }
     if (pathname.startsWith(HASHED_DIR)) return reply.callNotFound();
+    // An event's own link (its QR) leaves the browser a pass for that code (events/event-pass.ts).
+    app.services.events.passes.issueFromLink(request, reply);
     // The page with the answers it would ask for first (http/page-answers.ts). One that
     // carries the visitor's own data is never kept; the others are revalidated each time.
     const parts = await pageParts(app, request, renderer);

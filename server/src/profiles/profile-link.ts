@@ -1,4 +1,4 @@
-import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
+import { createLinkKeys } from '../http/link-keys.ts';
 
 /**
  * The key a host's own profile link and QR carry (`/h/<id>?k=<key>`). Profile
@@ -14,19 +14,10 @@ export interface ProfileLinkKeys {
   holds(userId: number, key: string): boolean;
 }
 
-/** 16 base64url characters: 96 bits, far beyond guessing within any failure budget. */
-const KEY_LENGTH = 16;
-
 export function createProfileLinkKeys(secret: string): ProfileLinkKeys {
-  const derived = Buffer.from(hkdfSync('sha256', secret, 'floorfill', 'host-profile-link', 32));
-  const keyOf = (userId: number) =>
-    createHmac('sha256', derived).update(`host:${userId}`).digest('base64url').slice(0, KEY_LENGTH);
+  const keys = createLinkKeys(secret, 'host-profile-link');
   return {
-    keyOf,
-    holds(userId, key) {
-      const expected = Buffer.from(keyOf(userId));
-      const actual = Buffer.from(key);
-      return expected.length === actual.length && timingSafeEqual(expected, actual);
-    },
+    keyOf: (userId) => keys.keyOf(`host:${userId}`),
+    holds: (userId, key) => keys.holds(`host:${userId}`, key),
   };
 }

@@ -69,7 +69,7 @@ export const qrRoutes: FastifyPluginAsyncZod = async (app) => {
       const event = EVENT_CODE_SHAPE.test(code) ? await events.findByCode(db, code) : undefined;
       const userId = request.session?.userId;
       if (!event || userId === undefined || event.host_id !== userId) {
-        const attempt = await failures.codes.admit(codeCallerOf(request));
+        const attempt = await failures.codes.admit(codeCallerOf(request, code));
         if (!event) {
           await failures.codes.wrong(attempt);
           throw notFound(EVENT_MSG.notFound);

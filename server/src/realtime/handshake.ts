@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { IncomingMessage } from 'node:http';
 import { SESSION_COOKIE } from '../auth/session-cookie.ts';
 import type { TrustProxy } from '../config.ts';
+import { EVENT_PASS_COOKIE } from '../events/event-pass.ts';
 import type { AppServer, AppSocket } from './socket-types.ts';
 
 /** The engine.io connection under a socket: the one its upgrade request came in on. */
@@ -17,6 +18,8 @@ interface UpgradeFacts {
   cookieToken: string | undefined;
   /** The `x-request-id` a load balancer set on the upgrade, when it has the shape app.ts accepts. */
   reqId: string | undefined;
+  /** The event pass the browser holds (events/event-pass.ts), for a big screen's code. */
+  eventPass: string | undefined;
 }
 
 /** What Fastify's trustProxy does with TRUST_PROXY, for a socket's handshake request. */
@@ -31,10 +34,10 @@ function requestIdOf(request: IncomingMessage): string | undefined {
   return typeof given === 'string' && REQUEST_ID_PATTERN.test(given) ? given : undefined;
 }
 
-function cookieTokenOf(request: IncomingMessage, app: FastifyInstance): string | undefined {
+function cookieOf(request: IncomingMessage, app: FastifyInstance, name: string) {
   const cookieHeader = request.headers.cookie;
   if (!cookieHeader) return undefined;
-  return app.parseCookie(cookieHeader)[SESSION_COOKIE] || undefined;
+  return app.parseCookie(cookieHeader)[name] || undefined;
 }
 
 /** The token the client sent with its namespace request (`auth: { token }`), if any. */
@@ -69,7 +72,8 @@ export function admitSockets(io: AppServer, app: FastifyInstance): void {
     const { request } = connection;
     upgrades.set(connection, {
       address: proxyAddr(request, trust),
-      cookieToken: cookieTokenOf(request, app),
+      cookieToken: cookieOf(request, app, SESSION_COOKIE),
+      eventPass: cookieOf(request, app, EVENT_PASS_COOKIE),
       reqId: requestIdOf(request),
     });
     // The guide's own line; engine.io's types do not declare the null it documents.
@@ -85,6 +89,7 @@ export function admitSockets(io: AppServer, app: FastifyInstance): void {
     // A big screen has no session and sends none: it is let in to display:subscribe only.
     if (!token && asksForDisplay(socket)) {
       socket.data.session = null;
+      socket.data.eventPass = facts.eventPass;
       upgrades.delete(socket.conn);
       return next();
     }

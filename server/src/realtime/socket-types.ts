@@ -10,6 +10,8 @@ export interface SocketData {
   address: string;
   /** The handshake's request id, for the socket's log lines. */
   reqId?: string | undefined;
+  /** A big screen's event pass (events/event-pass.ts): its own link opened it. */
+  eventPass?: string | undefined;
 }
 
 /** Pushes about one event that carry its seq: those can be coalesced, keeping the newest. */

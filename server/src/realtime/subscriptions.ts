@@ -134,7 +134,13 @@ export function createSubscriptions({
     const parsed = displaySubscribePayload.safeParse(payload);
     if (!parsed.success) return reply({ ok: false, error: MSG.invalidData });
     const { code, altcha } = parsed.data;
-    const caller = { address: socket.data.address, userId: socket.data.session?.userId, altcha };
+    const caller = {
+      address: socket.data.address,
+      userId: socket.data.session?.userId,
+      altcha,
+      code,
+      pass: socket.data.eventPass,
+    };
     sources.displayStates
       .byCode(code, caller)
       .then(async (state) => {

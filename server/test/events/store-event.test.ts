@@ -55,7 +55,7 @@ describe('POST /api/v1/store-event', () => {
       location: '12 Dock Road, New York, NY, 10001, United States',
       banner_path: null,
       banner_base_path: 'http://localhost:3000',
-      url: `http://localhost:3000/e/${event.code}`,
+      url: `http://localhost:3000/e/${event.code}?k=${t.app.services.events.passes.keyOf(event.code)}`,
       qrcode_path: `/api/qr/events/${event.code}.png`,
       qrcode_base_path: 'http://localhost:3000',
       enrolled_users_count: 0,

@@ -127,10 +127,12 @@ describe('GET /api/v1/get-event-landing', () => {
     expect((await landing(event.code, '10.9.2.2')).statusCode).toBe(200);
   });
 
-  it('puts the landing in the event link and its QR: /e/<code>', async () => {
+  it('puts the landing in the event link and its QR: /e/<code>?k=<the link key>', async () => {
     const event = await insertEvent(t, host.id);
     const fan = await signIn(t, { defaultLogin: 3 });
     const joined = await joinByCode(t, fan, event.code);
-    expect(joined.json().data.url).toBe(`${t.config.publicUrl}/e/${event.code}`);
+    const key = t.app.services.events.passes.keyOf(event.code);
+    expect(key).toMatch(/^[\w-]{16}$/);
+    expect(joined.json().data.url).toBe(`${t.config.publicUrl}/e/${event.code}?k=${key}`);
   });
 });

@@ -54,7 +54,7 @@ describe('what a viewer who has not joined sees of an event', () => {
     await joined(t, stranger, event.code);
     const after = await attendeeView(stranger);
     expect(after).toMatchObject({ event_code: event.code, address: '12 Secret Alley' });
-    expect(after.url).toMatch(new RegExp(`/e/${event.code}$`));
+    expect(after.url).toMatch(new RegExp(`/e/${event.code}\\?k=[\\w-]{16}$`));
   });
 
   it('shows the host everything on the same route', async () => {
