@@ -16,6 +16,7 @@ import * as unrequestedNowPlaying from './202611300900_unrequested_now_playing.t
 import * as fairQueue from './202611301000_fair_queue.ts';
 import * as heldText from './202611301100_held_text.ts';
 import * as pushSubscriptions from './202611301200_push_subscriptions.ts';
+import * as boosts from './202612010900_boosts.ts';
 
 /**
  * Every migration, in order. Listed explicitly (not read from the folder) so
@@ -39,4 +40,5 @@ export const migrations: Record<string, Migration> = {
   '202611301000_fair_queue': fairQueue,
   '202611301100_held_text': heldText,
   '202611301200_push_subscriptions': pushSubscriptions,
+  '202612010900_boosts': boosts,
 };

@@ -32,6 +32,7 @@ import { attendanceRoutes } from './attendance/attendance.routes.ts';
 import { requestRoutes } from './requests/requests.routes.ts';
 import { deckRoutes } from './decks/decks.routes.ts';
 import { pushRoutes } from './push/push.routes.ts';
+import { boostRoutes } from './boosts/boosts.routes.ts';
 import { paymentRoutes } from './payments/payments.routes.ts';
 import { ratingRoutes } from './ratings/ratings.routes.ts';
 import { walletRoutes } from './wallets/wallets.routes.ts';
@@ -40,6 +41,7 @@ import { uploadsPlugin } from './uploads/uploads.plugin.ts';
 import { attachRealtime, type Realtime } from './realtime/realtime.ts';
 import { createRealtimePublisher } from './live-queue/queue-pushes.ts';
 import { withPushNotices } from './push/push-notices.ts';
+import { withBoostReviews } from './boosts/boost-reviews.ts';
 import { createServices, type Services } from './services.ts';
 
 declare module 'fastify' {
@@ -186,7 +188,15 @@ export async function buildApp(ctx: AppContext, logger: Logger): Promise<Fastify
   // A committed queue write is pushed to the room's sockets and may call for phones' notices.
   app.decorate(
     'services',
-    createServices(ctx, withPushNotices(createRealtimePublisher(realtime), ctx.queue, app.log)),
+    createServices(
+      ctx,
+      withBoostReviews(
+        withPushNotices(createRealtimePublisher(realtime), ctx.queue, app.log),
+        ctx.queue,
+        app.log,
+      ),
+      app.log,
+    ),
   );
   // The line each room hears after a queue write comes from the live queue.
   realtime.serveLineWith((eventId) => app.services.liveQueue.line(ctx.db, eventId));
@@ -228,6 +238,7 @@ export async function buildApp(ctx: AppContext, logger: Logger): Promise<Fastify
     await api.register(displayRoutes);
     await api.register(deckRoutes);
     await api.register(pushRoutes);
+    await api.register(boostRoutes);
     await api.register(uploadsPlugin);
     if (ctx.config.devOutbox && !ctx.config.isProduction) await api.register(devRoutes);
   });

@@ -69,6 +69,7 @@ export interface Config {
   /** Per user and minute; 0 means no limit. */
   songSearchRateLimitPerMinute: number;
   pruneIntervalMinutes: number;
+  boostSweepSeconds: number;
   overload: OverloadConfig;
   webDistDir: string;
   /** The dev outbox (mail printed and kept for developers) is on exactly when there is no SMTP. */
@@ -318,6 +319,7 @@ export function loadConfig(rawEnv: RawEnv = process.env): Config {
     songRequestRateLimitPerMinute: env.SONG_REQUEST_RATE_LIMIT_PER_MINUTE,
     songSearchRateLimitPerMinute: env.SONG_SEARCH_RATE_LIMIT_PER_MINUTE,
     pruneIntervalMinutes: env.PRUNE_INTERVAL_MINUTES,
+    boostSweepSeconds: env.BOOST_SWEEP_SECONDS,
     // Tests drive the app in process (app.inject): its event loop never waits
     // for a network between requests, so it would always look saturated.
     // Tests of shedding set these themselves. Utilization is off by default:

@@ -13,7 +13,12 @@ const logger = createLogger(config);
 const ctx = await createAppContext(config, logger);
 const app = await buildApp(ctx, logger);
 if (config.runWorker) {
-  await ctx.queue.startWorker(jobHandlers(ctx, { logger: logger.child({ role: 'jobs' }) }));
+  await ctx.queue.startWorker(
+    jobHandlers(ctx, {
+      logger: logger.child({ role: 'jobs' }),
+      liveQueue: app.services.liveQueue,
+    }),
+  );
 }
 
 /**

@@ -1,3 +1,7 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { createBoostSettlement } from './boosts/boost-settlement.ts';
+import { createBoostsService } from './boosts/boosts.service.ts';
+import { defaultUserNotifier } from './payments/user-notifier.ts';
 import { createAttendanceService } from './attendance/attendance.service.ts';
 import { createAuthService } from './auth/auth.service.ts';
 import { createCatalogService } from './catalog/catalog.service.ts';
@@ -47,7 +51,11 @@ const CHALLENGE_EXPIRES_IN_SECONDS = 5 * 60;
  * dependencies, in dependency order. Routes receive them as `app.services`
  * and never build their own.
  */
-export function createServices(ctx: AppContext, publish: QueuePublisher) {
+export function createServices(
+  ctx: AppContext,
+  publish: QueuePublisher,
+  logger: FastifyBaseLogger,
+) {
   const { config, db } = ctx;
   const liveQueue = createLiveQueue({ db, publish });
   const events = createEventsService(config, liveQueue);
@@ -114,6 +122,21 @@ export function createServices(ctx: AppContext, publish: QueuePublisher) {
     }),
     stripe,
     payments: createPaymentsService({ config, stripe }),
+    /** Boosts: held when given, charged only once the song has played (issue 30). */
+    boosts: createBoostsService({
+      config,
+      queue: ctx.queue,
+      stripe,
+      liveQueue,
+      settlement: createBoostSettlement({
+        db,
+        liveQueue,
+        stripe,
+        queue: ctx.queue,
+        notify: defaultUserNotifier(ctx, logger),
+        logger,
+      }),
+    }),
     /**
      * Budgets of tries (http/budgets.ts), shared by the routes that spend
      * them: every event-code try passes the code guard (a wrong one spends

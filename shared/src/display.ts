@@ -9,7 +9,8 @@ import { topRequestedSongSchema } from './night-summary.ts';
  * event's name and times, the join QR and code, whether requests are open,
  * the now-playing song and the next three. Never the address, the attendees
  * or any dedication; who asked (first names) only when the host turns on
- * `display_requester_names`.
+ * `display_requester_names`; that a song is boosted (never by how much)
+ * only when the host turns on `display_boosted`.
  */
 
 export const DISPLAY_REQUESTER_NAMES_MAX = 3;
@@ -23,6 +24,8 @@ export const displaySongSchema = topRequestedSongSchema.extend({
   started_at: z.string().optional(),
   /** First names of up to three requesters, only when the host shows them. */
   requested_by: z.array(z.string()).optional(),
+  /** Someone boosted it (issue 30): only when the host shows it, and never how much. */
+  boosted: z.literal(true).optional(),
 });
 export type DisplaySong = z.infer<typeof displaySongSchema>;
 

@@ -241,6 +241,11 @@ export const groupedSongRequestSchema = songRequestSchema
      */
     turn: z.number().int(),
     /**
+     * The boosts on it that are held or charged, in minor units of the
+     * event's boost currency (issue 30): a song's total, never who gave what.
+     */
+    boost_cents: z.number().int(),
+    /**
      * Its words (title, artist, album) wait for the host: the big screen and
      * other guests see `roomViewOfSong`'s neutral form until the host allows
      * it (`mark_as: allow`).

@@ -29,4 +29,5 @@ export * from './line.ts';
 export * from './event-page-words.ts';
 export * from './bridge.ts';
 export * from './push.ts';
+export * from './boosts.ts';
 export * from './http.ts';

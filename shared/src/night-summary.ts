@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { boostTotalsSchema } from './boosts.ts';
 import { idField } from './fields.ts';
 
 /**
@@ -45,5 +46,7 @@ export const nightSummarySchema = z.object({
     total_cents: z.number().int(),
     currency: z.string(),
   }),
+  /** Boosts of the night (issue 30): charged, released, refunded. */
+  boosts: boostTotalsSchema,
 });
 export type NightSummary = z.infer<typeof nightSummarySchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { boostTotalsSchema } from './boosts.ts';
 import { TIP_MAX_DOLLARS, TIP_MIN_DOLLARS } from './constants.ts';
 import { errorEnvelopeSchema } from './envelope.ts';
 import { hostDashboardSchema } from './events.ts';
@@ -156,8 +157,11 @@ export const hostTipTotalsSchema = z.object({
 });
 export type HostTipTotals = z.infer<typeof hostTipTotalsSchema>;
 
-/** get-host-dashboard-data as the payments slice extends it. */
-export const hostDashboardTipsSchema = z.object({ tips: hostTipTotalsSchema });
+/** get-host-dashboard-data as the payments slice extends it: paid tips, and boost money (issue 30). */
+export const hostDashboardTipsSchema = z.object({
+  tips: hostTipTotalsSchema,
+  boosts: boostTotalsSchema,
+});
 export type HostDashboardTips = z.infer<typeof hostDashboardTipsSchema>;
 
 /** get-host-dashboard-data's data: the event totals and the paid tips. */

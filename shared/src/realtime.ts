@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idField } from './fields.ts';
+import type { Boost } from './boosts.ts';
 import type { CHALLENGE_ACK_CODE, ChallengeRequiredData } from './challenge.ts';
 import type { DisplayState, DisplaySubscribePayload } from './display.ts';
 import type { EventSummary, GroupedSongRequest, NowPlaying, SongRequest } from './events.ts';
@@ -134,7 +135,7 @@ export interface RoomDelta {
 /**
  * What another request for a song already waiting leaves as it was in the
  * song's entry: the song itself, when it was first asked for, its played state,
- * whether the DJ put it off for later. (Its dedication count may move: a
+ * whether the DJ put it off for later, its boosts. (Its dedication count may move: a
  * request can carry one; so may its turn: the new requester's may be better.)
  */
 export const FIELDS_A_REQUEST_KEEPS = [
@@ -151,6 +152,8 @@ export const FIELDS_A_REQUEST_KEEPS = [
   'later',
   'free_text',
   'held',
+  // Boosts change only by a boost's own write, which sends the whole entry.
+  'boost_cents',
 ] as const satisfies readonly (keyof GroupedSongRequest)[];
 
 /** A delta's row for a song whose requests only grew: its id and what moved (its counts). */
@@ -211,6 +214,16 @@ export interface ServerToClientEvents {
     amountCents: number;
     attendeeName: string;
     eventId: number | null;
+  }) => void;
+  /** To a guest, in their own room, when one of their boosts changed state (issue 30). */
+  'boost:updated': (push: { boost: Boost }) => void;
+  /** To a host, in their own room: taking a boost's money failed (the song still plays). */
+  'boost:capture-failed': (push: {
+    eventId: number;
+    boostId: number;
+    songName: string;
+    amountCents: number;
+    currency: string;
   }) => void;
   /** The server is going away (shutdown): reconnect, which lands on another node. */
   'server:draining': () => void;

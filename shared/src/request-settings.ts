@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BOOST_LIMITS, BOOST_ORDERS } from './boosts.ts';
 import { idField, singleLineText } from './fields.ts';
 import { alsoAsJsonText, alsoAsText, emptyAsAbsent } from './wire-forms.ts';
 
@@ -48,6 +49,18 @@ export const requestSettingsSchema = z.object({
   /** Whether the big screen shows who asked (first names). */
   display_requester_names: z.boolean(),
   queue_order: z.enum(QUEUE_ORDERS),
+  /** Guests may boost their requests (issue 30): paid only if the song plays. */
+  boosts_enabled: z.boolean(),
+  /** The smallest boost, in minor units of `boost_currency`. */
+  boost_min_cents: z.number().int(),
+  /** The host's account currency, set when boosts are turned on. */
+  boost_currency: z.string(),
+  /** Whether boosts move a song: not at all, ahead of the queue order, or only between equals. */
+  boost_order: z.enum(BOOST_ORDERS),
+  /** How long a song must play before its boosts are charged ("counts as played"). */
+  boost_counts_after_seconds: z.number().int(),
+  /** Whether the big screen marks boosted songs (never with amounts). */
+  display_boosted: z.boolean(),
 });
 export type RequestSettings = z.infer<typeof requestSettingsSchema>;
 
@@ -60,6 +73,12 @@ export const DEFAULT_REQUEST_SETTINGS: RequestSettings = {
   blocked: [],
   display_requester_names: false,
   queue_order: 'most_requested',
+  boosts_enabled: false,
+  boost_min_cents: BOOST_LIMITS.defaultMinCents,
+  boost_currency: 'usd',
+  boost_order: 'off',
+  boost_counts_after_seconds: BOOST_LIMITS.defaultCountsAfterSeconds,
+  display_boosted: false,
 };
 
 const wholeNumber = (max: number) =>
@@ -72,6 +91,8 @@ const wholeNumber = (max: number) =>
         .max(max, `Must be a whole number from 0 to ${max}.`),
     ),
   ).optional();
+
+const boostMinError = `Must be whole cents from ${BOOST_LIMITS.minCents} to ${BOOST_LIMITS.maxCents}.`;
 
 const flag = emptyAsAbsent(alsoAsText(z.union([z.boolean(), z.stringbool()]))).optional();
 
@@ -95,6 +116,21 @@ export const updateRequestSettingsBody = z.object({
   queue_order: emptyAsAbsent(
     z.enum(QUEUE_ORDERS, { error: 'Must be most_requested, first_come or fair_share.' }),
   ).optional(),
+  boosts_enabled: flag,
+  boost_min_cents: emptyAsAbsent(
+    alsoAsText(
+      z.coerce
+        .number({ error: boostMinError })
+        .int(boostMinError)
+        .min(BOOST_LIMITS.minCents, boostMinError)
+        .max(BOOST_LIMITS.maxCents, boostMinError),
+    ),
+  ).optional(),
+  boost_order: emptyAsAbsent(
+    z.enum(BOOST_ORDERS, { error: 'Must be off, orders or ties.' }),
+  ).optional(),
+  boost_counts_after_seconds: wholeNumber(BOOST_LIMITS.maxCountsAfterSeconds),
+  display_boosted: flag,
 });
 export type UpdateRequestSettingsBody = z.infer<typeof updateRequestSettingsBody>;
 

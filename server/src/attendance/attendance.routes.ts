@@ -143,6 +143,8 @@ export const attendanceRoutes: FastifyPluginAsyncZod = async (app) => {
       const session = requireSession(request);
       assertSameUser(session, request.body.attendeeId);
       const { eventId, left } = await liveQueue.leave(session.userId, request.body.target);
+      // Boosts on the requests the guest took away are let go.
+      if (left) app.services.boosts.reviewSoon(eventId, request.log);
       return ok(left ? ATTENDANCE_MSG.left : ATTENDANCE_MSG.notJoined, {
         id: eventId,
         joined: false as const,

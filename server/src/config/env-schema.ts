@@ -182,6 +182,8 @@ export const envSchema = envObject({
   OVERLOAD_RETRY_AFTER_SECONDS: wholeNumber(1, 3600).default(2),
   /** How often the worker deletes expired sessions and codes. */
   PRUNE_INTERVAL_MINUTES: wholeNumber(1, 7 * 24 * 60).default(60),
+  /** How often open boosts are looked at (charged once played, released otherwise). */
+  BOOST_SWEEP_SECONDS: wholeNumber(1, 3600).default(15),
   WEB_DIST_DIR: optionalString,
   /**
    * Where song search looks first: iTunes (no key, artwork included) unless set.

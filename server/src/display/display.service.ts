@@ -33,7 +33,11 @@ function firstName(name: string): string {
 }
 
 /** A song as the big screen shows it: words that wait for the host in their neutral form. */
-function displaySong(heard: GroupedSongRequest, names: string[] | undefined): DisplaySong {
+function displaySong(
+  heard: GroupedSongRequest,
+  names: string[] | undefined,
+  showBoosted: boolean,
+): DisplaySong {
   const song = roomViewOfSong(heard);
   return {
     song_id: song.song_id,
@@ -42,6 +46,7 @@ function displaySong(heard: GroupedSongRequest, names: string[] | undefined): Di
     song_image: song.song_image,
     request_count: song.request_count,
     ...(names ? { requested_by: names } : {}),
+    ...(showBoosted && heard.boost_cents > 0 ? { boosted: true as const } : {}),
   };
 }
 
@@ -61,9 +66,15 @@ export function createDisplayService({ db, events, queue, codes }: DisplayServic
     const { event: summary, settings } = live;
     const [playing, queued] = await Promise.all([
       queue.nowPlaying(db, eventId),
-      queue.groupedQueue(db, eventId, settings.queue_order),
+      queue.groupedQueue(db, eventId, settings.queue_order, settings.boost_order),
     ]);
-    const next = upNext(queued, playing?.song_id, UP_NEXT_SIZE, settings.queue_order);
+    const next = upNext(
+      queued,
+      playing?.song_id,
+      UP_NEXT_SIZE,
+      settings.queue_order,
+      settings.boost_order,
+    );
     const shown = [...(playing ? [playing] : []), ...next];
     const names = new Map<string, string[]>();
     if (settings.display_requester_names && shown.length > 0) {
@@ -96,9 +107,14 @@ export function createDisplayService({ db, events, queue, codes }: DisplayServic
       has_ended: summary.has_ended,
       requests_open: settings.requests_open,
       now_playing: playing
-        ? { ...displaySong(playing, namesOf(playing.song_id)), started_at: playing.started_at }
+        ? {
+            ...displaySong(playing, namesOf(playing.song_id), settings.display_boosted),
+            started_at: playing.started_at,
+          }
         : null,
-      up_next: next.map((song) => displaySong(song, namesOf(song.song_id))),
+      up_next: next.map((song) =>
+        displaySong(song, namesOf(song.song_id), settings.display_boosted),
+      ),
     };
   }
 

@@ -24,6 +24,12 @@ export function requestSettingsOf(row: {
   blocked_terms: string[];
   display_requester_names: boolean;
   queue_order: RequestSettings['queue_order'];
+  boosts_enabled: boolean;
+  boost_min_cents: number;
+  boost_currency: string;
+  boost_order: RequestSettings['boost_order'];
+  boost_counts_after_seconds: number;
+  display_boosted: boolean;
 }): RequestSettings {
   return {
     requests_open: row.requests_open,
@@ -34,6 +40,12 @@ export function requestSettingsOf(row: {
     blocked: row.blocked_terms,
     display_requester_names: row.display_requester_names,
     queue_order: row.queue_order,
+    boosts_enabled: row.boosts_enabled,
+    boost_min_cents: row.boost_min_cents,
+    boost_currency: row.boost_currency,
+    boost_order: row.boost_order,
+    boost_counts_after_seconds: row.boost_counts_after_seconds,
+    display_boosted: row.display_boosted,
   };
 }
 

@@ -78,6 +78,12 @@ export const settingsColumns = [
   'events.blocked_terms',
   'events.display_requester_names',
   'events.queue_order',
+  'events.boosts_enabled',
+  'events.boost_min_cents',
+  'events.boost_currency',
+  'events.boost_order',
+  'events.boost_counts_after_seconds',
+  'events.display_boosted',
 ] as const;
 
 /** The counters the live queue keeps, under the names the contract's summary uses. */
@@ -184,6 +190,12 @@ export interface RequestSettingsChange {
   blocked_terms?: string[];
   display_requester_names?: boolean;
   queue_order?: 'most_requested' | 'first_come' | 'fair_share';
+  boosts_enabled?: boolean;
+  boost_min_cents?: number;
+  boost_currency?: string;
+  boost_order?: 'off' | 'orders' | 'ties';
+  boost_counts_after_seconds?: number;
+  display_boosted?: boolean;
 }
 
 /** Changes the host's live event's request controls and bumps its seq; undefined when not theirs. */

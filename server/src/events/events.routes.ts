@@ -42,6 +42,7 @@ import {
   prepareImageField,
 } from '../uploads/image-input.ts';
 import { createUploadStore, withStoredUploads } from '../uploads/upload-store.ts';
+import { boostTotals } from '../boosts/boosts.repository.ts';
 import { eventTipTotals, hostTipTotals } from '../payments/payments.service.ts';
 import { assertSameUser } from './identity.ts';
 
@@ -147,7 +148,11 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
       const session = requireMember(request);
       assertSameUser(session, request.query.host_id);
       const totals = await events.dashboard(db, session.userId);
-      return ok('', { ...totals, tips: await hostTipTotals(db, session.userId) });
+      return ok('', {
+        ...totals,
+        tips: await hostTipTotals(db, session.userId),
+        boosts: await boostTotals(db, { hostId: session.userId }),
+      });
     },
   );
 
@@ -228,7 +233,17 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const session = requireMember(request);
-      const changed = await events.updateRequestSettings(db, session.userId, request.body);
+      // Boosts need a way to take the money: the host's payment account, in its currency.
+      const boostCurrency =
+        request.body.boosts_enabled === true
+          ? await app.services.boosts.currencyForHost(db, session.userId)
+          : undefined;
+      const changed = await events.updateRequestSettings(
+        db,
+        session.userId,
+        request.body,
+        boostCurrency,
+      );
       if (!changed) throw notFound(EVENT_MSG.notFound);
       const eventId = request.body.event_id;
       app.realtime.toEvent(eventId, 'event:settings', {
@@ -334,6 +349,7 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
         played_not_requested: (await decks.unrequestedTracks(eventId)).length,
         per_10_minutes: perBucket,
         tips: await eventTipTotals(db, session.userId, eventId),
+        boosts: await boostTotals(db, { hostId: session.userId, eventId }),
       };
       return ok('', summary);
     },

@@ -243,7 +243,12 @@ export function createEventsService(
         request_settings: settings,
         now_playing: await queue.nowPlaying(db, eventId),
         ...(withRequests ? { song_requests: await queue.allRequests(db, eventId) } : {}),
-        grouped_song_requests: await queue.groupedQueue(db, eventId, settings.queue_order),
+        grouped_song_requests: await queue.groupedQueue(
+          db,
+          eventId,
+          settings.queue_order,
+          settings.boost_order,
+        ),
       };
     },
 
@@ -275,11 +280,13 @@ export function createEventsService(
       db: DbOrTrx,
       hostId: number,
       body: UpdateRequestSettingsBody,
+      boostCurrency?: string,
     ): Promise<{ settings: RequestSettings; seq: number } | null> {
       const { event_id: eventId, blocked, ...rest } = body;
       const change: repo.RequestSettingsChange = Object.fromEntries(
         Object.entries(rest).filter(([, value]) => value !== undefined),
       );
+      if (boostCurrency !== undefined) change.boost_currency = boostCurrency;
       if (blocked !== undefined) {
         // One entry per term, whatever its case.
         const seen = new Set<string>();

@@ -129,6 +129,14 @@ export interface EventsTable {
   follow_decks: Generated<boolean>;
   /** Seconds a deck plays a track before it counts. */
   deck_play_seconds: Generated<number>;
+  /** Boosts (migration 202612010900): on/off, the smallest, the currency, the order, when a play counts. */
+  boosts_enabled: Generated<boolean>;
+  boost_min_cents: Generated<number>;
+  boost_currency: Generated<string>;
+  boost_order: Generated<'off' | 'orders' | 'ties'>;
+  boost_counts_after_seconds: Generated<number>;
+  /** Whether the big screen marks boosted songs. */
+  display_boosted: Generated<boolean>;
   deleted_at: Timestamp | null;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
@@ -196,6 +204,39 @@ export interface TipsTable {
   updated_at: UpdatedAt;
 }
 
+/**
+ * Where a boost stands. `capturing` and `releasing` are decided but not yet
+ * confirmed by Stripe (the settle job makes the call); the rest as the
+ * guest sees them (`captured` is "charged").
+ */
+export type BoostStatus =
+  'pending' | 'held' | 'capturing' | 'captured' | 'releasing' | 'released' | 'failed' | 'refunded';
+
+export interface BoostsTable {
+  id: Generated<number>;
+  event_id: number;
+  host_id: number | null;
+  attendee_id: number | null;
+  attendee_name: string;
+  song_id: string;
+  song_name: string;
+  amount_cents: number;
+  currency: string;
+  platform_fee_cents: Generated<number>;
+  status: BoostStatus;
+  reason: string | null;
+  checkout_session_id: string | null;
+  payment_intent_id: string | null;
+  is_demo: boolean;
+  capture_failed: Generated<boolean>;
+  held_at: Timestamp | null;
+  play_started_at: Timestamp | null;
+  captured_at: Timestamp | null;
+  settled_at: Timestamp | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
 export interface ProcessedWebhookEventsTable {
   id: string;
   type: string;
@@ -255,6 +296,8 @@ export interface QueueEntriesTable {
   turn: Generated<number>;
   /** Its words wait for the host before the room sees them (migration 202611301100). */
   held: Generated<boolean>;
+  /** Its held and charged boosts, in minor units (migration 202612010900). */
+  boost_cents: Generated<number>;
 }
 
 /** Songs the host rejected for the night: new requests for them are refused. */
@@ -350,6 +393,7 @@ export interface Database {
   push_notices: PushNoticesTable;
   ratings: RatingsTable;
   tips: TipsTable;
+  boosts: BoostsTable;
   processed_webhook_events: ProcessedWebhookEventsTable;
   social_platforms: SocialPlatformsTable;
   catalog_songs: CatalogSongsTable;

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { BoostPaymentEvent } from '../boosts/boost-payment-events.ts';
 import type { PaymentEvent } from '../payments/payment-events.ts';
 import type { PushNoticeJob } from '../push/push-notices.ts';
 import type { MailMessage } from './mail.ts';
@@ -16,6 +17,14 @@ export interface JobPayloads {
   'stripe:detach-card': { paymentMethodId: string };
   /** Web Push notices of one queue change to a song's requesters (push/push-notices.ts). */
   'push:notify': PushNoticeJob;
+  /** A verified Stripe event about a boost's payment; the job id is the event id. */
+  'boost:payment': BoostPaymentEvent;
+  /** Look at an event's open boosts: charge what counted as played, release the rest that cannot play. */
+  'boost:review': { eventId: number };
+  /** Carry one boost's decision out at Stripe (capture or cancel); the job id names boost and decision. */
+  'boost:settle': { boostId: number };
+  /** Review every event with open boosts and retry unconfirmed decisions; recurring. */
+  'boost:sweep': Record<string, never>;
   /** Delete expired sessions and codes; recurring (see RecurringJob), never enqueued by a request. */
   'maintenance:prune': Record<string, never>;
 }

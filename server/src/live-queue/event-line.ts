@@ -25,6 +25,7 @@ type WaitingRow = LineRow & {
   later: boolean;
   turn: number;
   held: boolean;
+  boost_cents: number;
   first_requested_at: Date;
 };
 
@@ -41,6 +42,7 @@ function orderFields(row: WaitingRow) {
     song_id: row.song_id,
     later: row.later,
     turn: row.turn,
+    boost_cents: row.boost_cents,
   };
 }
 
@@ -66,7 +68,7 @@ export async function readEventLine(db: DbOrTrx, eventId: number): Promise<Event
   const waiting = rows
     .filter(isSong)
     .map((row) => ({ row, order: orderFields(row) }))
-    .sort((a, b) => compareQueueEntries(a.order, b.order, first.queue_order))
+    .sort((a, b) => compareQueueEntries(a.order, b.order, first.queue_order, first.boost_order))
     .map(({ row }) => row);
   const listed = waiting.slice(0, LINE_SIZE);
   return {

@@ -1,5 +1,6 @@
 import type { DbOrTrx } from '../infra/db.ts';
 import { createAttendanceWrites } from './attendance-writes.ts';
+import { createBoostTotals } from './boost-totals.ts';
 import { createHostMarks } from './host-marks.ts';
 import { deleteEventQueue } from './queue-event.repository.ts';
 import type { QueueChange } from './queue-pushes.ts';
@@ -22,6 +23,7 @@ export function createLiveQueue(deps: LiveQueueDeps) {
     ...createSongRequests(deps.db, writePath),
     ...createHostMarks(deps.db, writePath),
     ...createAttendanceWrites(deps.db, writePath),
+    ...createBoostTotals(writePath),
 
     /** Publishes changes a caller committed itself (a guest's departure, `departEverywhere`). */
     publishAll(changes: readonly QueueChange[]): void {

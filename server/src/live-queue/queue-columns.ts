@@ -32,6 +32,7 @@ export const entryColumns = [
   'queue_entries.dedication_count',
   'queue_entries.turn',
   'queue_entries.held',
+  'queue_entries.boost_cents',
 ] as const;
 
 /** A queue entry as read (its explicit mark only decides refusals, in SQL: no answer shows it). */

@@ -1,6 +1,7 @@
 import {
   queueOrderOf,
   REQUEST_MSG,
+  type BoostOrder,
   type QueueOrder,
   type EventAttendee,
   type EventLine,
@@ -134,8 +135,9 @@ export const queueReads = {
     reader: DbOrTrx,
     eventId: number,
     order: QueueOrder,
+    boost: BoostOrder = 'off',
   ): Promise<GroupedSongRequest[]> {
-    return (await listEntries(reader, eventId)).map(toGroupedSong).sort(queueOrderOf(order));
+    return (await listEntries(reader, eventId)).map(toGroupedSong).sort(queueOrderOf(order, boost));
   },
 
   /** Every request of the event, oldest first. */

@@ -1,4 +1,4 @@
-import type { QueueOrder } from '@floorfill/shared';
+import type { BoostOrder, QueueOrder } from '@floorfill/shared';
 import { sql } from 'kysely';
 import type { DbOrTrx } from '../infra/db.ts';
 import { entryColumns, shownName } from './queue-columns.ts';
@@ -126,6 +126,7 @@ export async function listPlayedEntries(db: DbOrTrx, eventId: number) {
 export interface LineRow {
   seq: string;
   queue_order: QueueOrder;
+  boost_order: BoostOrder;
   song_id: string | null;
   song_name: string | null;
   song_artist: string | null;
@@ -136,6 +137,7 @@ export interface LineRow {
   later: boolean | null;
   turn: number | null;
   held: boolean | null;
+  boost_cents: number | null;
   first_requested_at: Date | null;
 }
 
@@ -150,9 +152,9 @@ export interface LineRow {
  */
 export async function listLine(db: DbOrTrx, eventId: number, limit: number): Promise<LineRow[]> {
   const result = await sql<LineRow>`
-    select e.seq, e.queue_order, q.song_id, q.song_name, q.song_artist, q.album_name,
-      q.song_image, q.song_duration, q.request_count, q.later, q.turn, q.held,
-      q.first_requested_at
+    select e.seq, e.queue_order, e.boost_order, q.song_id, q.song_name, q.song_artist,
+      q.album_name, q.song_image, q.song_duration, q.request_count, q.later, q.turn, q.held,
+      q.boost_cents, q.first_requested_at
     from events e
     left join lateral (
       select q.* from queue_entries q
@@ -160,10 +162,13 @@ export async function listLine(db: DbOrTrx, eventId: number, limit: number): Pro
         and q.song_id is distinct from e.now_playing_song_id
         and not exists (select 1 from rejected_songs r
                         where r.event_id = q.event_id and r.song_id = q.song_id)
-      -- compareQueueEntries's order, for each of the host's choices
+      -- compareQueueEntries's order, for each of the host's choices (queue and boost order)
       order by q.later,
+        case when e.boost_order = 'orders' then q.boost_cents else 0 end desc,
         case when e.queue_order = 'fair_share' then q.turn else 0 end,
         case when e.queue_order = 'first_come' then 0 else q.request_count end desc,
+        case when e.queue_order = 'first_come' then q.first_requested_at end,
+        case when e.boost_order = 'ties' then q.boost_cents else 0 end desc,
         q.first_requested_at, q.song_id
       limit ${limit}
     ) q on true

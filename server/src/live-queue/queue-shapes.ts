@@ -54,6 +54,7 @@ export function toGroupedSong(row: EntryRow | ListedEntryRow): GroupedSongReques
     later: row.later,
     dedication_count: row.dedication_count,
     turn: row.turn,
+    boost_cents: row.boost_cents,
     held: row.held,
     free_text: isFreeTextSongId(row.song_id),
   };
@@ -92,6 +93,7 @@ export function toUnrequestedNowPlaying(
     later: false,
     dedication_count: 0,
     turn: 1,
+    boost_cents: 0,
     held: false,
     free_text: false,
     started_at: started,

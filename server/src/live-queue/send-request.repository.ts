@@ -199,7 +199,7 @@ function keptAnswer(attendeeId: number, key: RequestKey) {
             'first_requested_at', ${isoTime('entry.first_requested_at')},
             'played_at', case when ${allPlayed} then ${isoTime('entry.last_played_at')} end,
             'later', entry.later, 'dedication_count', entry.dedication_count,
-            'turn', entry.turn, 'held', entry.held),
+            'turn', entry.turn, 'held', entry.held, 'boost_cents', entry.boost_cents),
           'created', true))
       from inserted, entry
       returning answer

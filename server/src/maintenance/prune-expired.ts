@@ -96,9 +96,13 @@ export function pruneExpiredRowsJob(deps: {
   };
 }
 
-/** What the worker runs on a schedule: the prune, every PRUNE_INTERVAL_MINUTES. */
+/**
+ * What the worker runs on a schedule: the prune, every PRUNE_INTERVAL_MINUTES;
+ * the boosts' sweep, every BOOST_SWEEP_SECONDS.
+ */
 export function maintenanceSchedule(config: Config): RecurringJob[] {
   return [
     { name: 'maintenance:prune', payload: {}, everyMs: config.pruneIntervalMinutes * 60_000 },
+    { name: 'boost:sweep', payload: {}, everyMs: config.boostSweepSeconds * 1000 },
   ];
 }

@@ -16,6 +16,8 @@ export interface DemoCheckoutView {
   status: TipStatus;
   /** Where "Back" goes when the tip is no longer pending. */
   backUrl: string;
+  /** A boost's checkout says what it pays for and that it is only a hold (issue 30). */
+  boost?: { songName: string };
 }
 
 const STYLE = `
@@ -72,29 +74,51 @@ ${body}
 `;
 }
 
+/** What the page says for a tip or for a boost (issue 30: the card is only held). */
+const WORDING = {
+  tip: {
+    heading: 'Tip the host',
+    payVerb: 'Pay',
+    note: 'This server runs without Stripe keys, so payments are simulated: no card is asked for and no money moves. Paying marks the tip as paid exactly as a real Stripe payment would.',
+  },
+  boost: {
+    heading: 'Boost your request',
+    payVerb: 'Hold',
+    note: 'You are charged only if the DJ plays this song. Otherwise the hold is released and nothing is taken. This server runs without Stripe keys, so payments are simulated: no card is asked for and no money moves.',
+  },
+} as const;
+
 export function renderDemoCheckout(view: DemoCheckoutView): string {
   const action = `/demo/checkout/${encodeURIComponent(view.checkoutId)}`;
+  const words = view.boost ? WORDING.boost : WORDING.tip;
+  const what = view.boost
+    ? `<dt>Song</dt><dd>${escapeHtml(view.boost.songName)}</dd>
+<dt>DJ</dt><dd>${escapeHtml(view.hostName)}</dd>`
+    : `<dt>Tip for</dt><dd>${escapeHtml(view.hostName)}</dd>`;
   const details = `<dl>
-<dt>Tip for</dt><dd>${escapeHtml(view.hostName)}</dd>
+${what}
 ${view.eventName ? `<dt>Event</dt><dd>${escapeHtml(view.eventName)}</dd>\n` : ''}<dt>Amount</dt><dd class="amount">${formatCents(view.amountCents)}</dd>
 </dl>`;
   if (view.status !== 'pending') {
+    const outcome = view.boost
+      ? 'This boost is no longer waiting for payment.'
+      : STATUS_TEXT[view.status];
     return page(
-      'Tip',
-      `<h1>Tip the host</h1>
+      view.boost ? 'Boost' : 'Tip',
+      `<h1>${words.heading}</h1>
 ${details}
-<p role="status">${STATUS_TEXT[view.status]}</p>
+<p role="status">${outcome}</p>
 <a class="back" href="${escapeHtml(view.backUrl)}">Back to ${BRAND_NAME}</a>`,
     );
   }
   return page(
     'Demo checkout',
-    `<h1>Tip the host</h1>
+    `<h1>${words.heading}</h1>
 ${details}
 <div class="actions">
-<form method="post" action="${escapeHtml(action)}/pay"><button class="pay" type="submit">Pay ${formatCents(view.amountCents)}</button></form>
+<form method="post" action="${escapeHtml(action)}/pay"><button class="pay" type="submit">${words.payVerb} ${formatCents(view.amountCents)}</button></form>
 <form method="post" action="${escapeHtml(action)}/cancel"><button class="cancel" type="submit">Cancel</button></form>
 </div>
-<p class="note">This server runs without Stripe keys, so payments are simulated: no card is asked for and no money moves. Paying marks the tip as paid exactly as a real Stripe payment would.</p>`,
+<p class="note">${words.note}</p>`,
   );
 }

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { TIP_RETURN } from '@floorfill/shared';
+import { BOOST_RETURN, TIP_RETURN } from '@floorfill/shared';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -34,6 +34,7 @@ export const demoCheckoutRoutes: FastifyPluginAsyncZod<{ payments: PaymentsServi
   { payments },
 ) => {
   const { db } = app.ctx;
+  const { boosts } = app.services;
   const enabled = payments.mode === 'demo';
   const tags = ['Payments'];
   const completion = (summary: string) => ({
@@ -78,7 +79,23 @@ export const demoCheckoutRoutes: FastifyPluginAsyncZod<{ payments: PaymentsServi
   };
   app.get(`${DEMO_CHECKOUT_PATH}/:id`, { schema: page }, async (request, reply) => {
     const tip = await findCheckout(request.params.id);
-    if (!tip) return notFoundPage(reply);
+    if (!tip) {
+      const boost = enabled ? await boosts.findDemoCheckout(db, request.params.id) : undefined;
+      if (!boost) return notFoundPage(reply);
+      const html = renderDemoCheckout({
+        checkoutId: request.params.id,
+        hostName: boost.hostName,
+        amountCents: boost.amountCents,
+        eventName: boost.eventName,
+        status: boost.pending ? 'pending' : 'expired',
+        backUrl: boost.returnUrl,
+        boost: { songName: boost.songName },
+      });
+      return reply
+        .header('content-type', 'text/html; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .send(html);
+    }
     const outcome = tip.status === 'paid' ? TIP_RETURN.success : TIP_RETURN.cancelled;
     const html = renderDemoCheckout({
       checkoutId: tip.checkout_session_id,
@@ -101,7 +118,7 @@ export const demoCheckoutRoutes: FastifyPluginAsyncZod<{ payments: PaymentsServi
     makeEvent: (tip: { id: number; checkout_session_id: string }) => PaymentEvent,
   ) {
     const tip = await findCheckout(id);
-    if (!tip) return notFoundPage(reply);
+    if (!tip) return completeBoost(id, reply, makeEvent);
     const outcome = await applyPaymentEvent(db, makeEvent(tip));
     if (outcome.status === 'applied' && outcome.tipPaid) {
       notifyTipPaid(app.realtime, outcome.tipPaid, reply.log);
@@ -110,6 +127,33 @@ export const demoCheckoutRoutes: FastifyPluginAsyncZod<{ payments: PaymentsServi
     const result = after?.status === 'paid' ? TIP_RETURN.success : TIP_RETURN.cancelled;
     return reply.redirect(
       payments.returnUrl(tip.return_path ?? '/attendee/dashboard', result),
+      303,
+    );
+  }
+
+  /**
+   * A boost's demo checkout: Pay holds it (as Stripe's amount_capturable_updated
+   * would), Cancel abandons it (as an expired session would); back to the
+   * guest's event page.
+   */
+  async function completeBoost(
+    id: string,
+    reply: FastifyReply,
+    makeEvent: (tip: { id: number; checkout_session_id: string }) => PaymentEvent,
+  ) {
+    const boost = enabled ? await boosts.findDemoCheckout(db, id) : undefined;
+    if (!boost) return notFoundPage(reply);
+    const paid =
+      makeEvent({ id: boost.id, checkout_session_id: id }).type !== 'checkout.session.expired';
+    await boosts.applyDemoPayment({
+      id: demoEventId(),
+      type: paid ? 'payment_intent.amount_capturable_updated' : 'checkout.session.expired',
+      boostId: boost.id,
+      paymentIntentId: paid ? `demo_pi_${randomBytes(12).toString('hex')}` : null,
+      checkoutSessionId: id,
+    });
+    return reply.redirect(
+      boosts.returnUrl(boost.eventId, paid ? BOOST_RETURN.held : BOOST_RETURN.cancelled),
       303,
     );
   }

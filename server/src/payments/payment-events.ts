@@ -65,12 +65,19 @@ export type PaymentEvent =
 
 export type PaymentEventType = PaymentEvent['type'];
 
-function tipIdFrom(metadata: Stripe.Metadata | null | undefined): number | null {
-  const value = Number(metadata?.tip_id);
+/** The positive whole id a metadata key holds (`tip_id`, `boost_id`), or null. */
+export function metadataId(
+  metadata: Stripe.Metadata | null | undefined,
+  key: 'tip_id' | 'boost_id',
+): number | null {
+  const value = Number(metadata?.[key]);
   return Number.isSafeInteger(value) && value > 0 ? value : null;
 }
 
-function idOf(value: string | { id: string } | null | undefined): string | null {
+const tipIdFrom = (metadata: Stripe.Metadata | null | undefined) => metadataId(metadata, 'tip_id');
+
+/** The id of an expandable field (an id, or the object itself). */
+export function idOf(value: string | { id: string } | null | undefined): string | null {
   if (!value) return null;
   return typeof value === 'string' ? value : value.id;
 }

@@ -4,6 +4,7 @@ import type Stripe from 'stripe';
 import { z } from 'zod';
 import { failure } from '../http/envelope.ts';
 import { errorResponses } from '../http/responses.ts';
+import { toBoostPaymentEvent } from '../boosts/boost-payment-events.ts';
 import { toPaymentEvent } from './payment-events.ts';
 
 export const STRIPE_WEBHOOK_PATH = '/api/stripe/webhook';
@@ -79,8 +80,15 @@ export const stripeWebhookRoutes: FastifyPluginAsync<{ stripe: Stripe | undefine
         request.log.warn({ err: error }, 'stripe webhook refused: bad signature');
         return reply.status(400).send(failure(PAYMENT_MSG.webhookSignature));
       }
-      const paymentEvent = toPaymentEvent(event);
-      if (paymentEvent) {
+      // A boost's payment (its metadata names the boost) goes to the boosts feature.
+      const boostEvent = toBoostPaymentEvent(event);
+      const paymentEvent = boostEvent ? null : toPaymentEvent(event);
+      if (boostEvent) {
+        await app.ctx.queue.enqueue('boost:payment', boostEvent, {
+          jobId: event.id,
+          requestId: request.id,
+        });
+      } else if (paymentEvent) {
         await app.ctx.queue.enqueue('stripe:event', paymentEvent, {
           jobId: event.id,
           requestId: request.id,

@@ -93,6 +93,8 @@ export const requestRoutes: FastifyPluginAsyncZod = async (app) => {
       const { event_id: eventId, song_id: songId, attendee_id: claimed } = request.body;
       assertSameUser(session, claimed);
       const grouped = await liveQueue.cancel(session.userId, eventId, songId);
+      // A boost on the cancelled request is let go.
+      app.services.boosts.reviewSoon(eventId, request.log);
       const data: CancelSongRequestData = {
         event_id: eventId,
         song_id: songId,

@@ -1,4 +1,4 @@
-import { eventAttendeesData, MSG, nightSummarySchema } from '@floorfill/shared';
+import { EMPTY_BOOST_TOTALS, eventAttendeesData, MSG, nightSummarySchema } from '@floorfill/shared';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -144,6 +144,7 @@ describe('who is here and the night summary', () => {
       peak: null,
       top_requested: [],
       tips: { count: 0, total_cents: 0, currency: 'usd' },
+      boosts: EMPTY_BOOST_TOTALS,
     });
   });
 

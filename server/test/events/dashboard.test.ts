@@ -1,4 +1,9 @@
-import { eventCalendarSchema, hostDashboardSchema, MSG } from '@floorfill/shared';
+import {
+  EMPTY_BOOST_TOTALS,
+  eventCalendarSchema,
+  hostDashboardSchema,
+  MSG,
+} from '@floorfill/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   get,
@@ -62,6 +67,7 @@ describe('host dashboard calls', () => {
         users: 1,
         requests: 1,
         tips: { count: 0, total_cents: 0 },
+        boosts: EMPTY_BOOST_TOTALS,
       });
     });
 
@@ -73,6 +79,7 @@ describe('host dashboard calls', () => {
         users: 0,
         requests: 0,
         tips: { count: 0, total_cents: 0 },
+        boosts: EMPTY_BOOST_TOTALS,
       });
       expect((await dashboard(host.headers, `?host_id=${other.id}`)).statusCode).toBe(403);
       const asGuest = await dashboard(guest.headers);

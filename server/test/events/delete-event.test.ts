@@ -1,4 +1,4 @@
-import { EVENT_MSG, MSG } from '@floorfill/shared';
+import { EMPTY_BOOST_TOTALS, EVENT_MSG, MSG } from '@floorfill/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   eventForm,
@@ -112,6 +112,7 @@ describe('POST /api/v1/delete-event', () => {
       users: 1,
       requests: 1,
       tips: { count: 0, total_cents: 0 },
+      boosts: EMPTY_BOOST_TOTALS,
     });
     expect((await get(t, `/api/qr/events/${gone.code}.png`)).statusCode).toBe(200);
 
@@ -129,6 +130,7 @@ describe('POST /api/v1/delete-event', () => {
       users: 0,
       requests: 0,
       tips: { count: 0, total_cents: 0 },
+      boosts: EMPTY_BOOST_TOTALS,
     });
     const details = await get(t, `/api/v1/get-event-details?id=${gone.id}`, h);
     expect(details.statusCode).toBe(404);

@@ -68,6 +68,8 @@ export interface FakeCheckoutSession {
   client_reference_id: string | null;
   metadata: Record<string, string>;
   payment_intent: string | null;
+  /** What the session's PaymentIntent will be made with (`payment_intent_data`). */
+  payment_intent_data: { capture_method: string; metadata: Record<string, string> };
   livemode: false;
   created: number;
   expires_at: number;
@@ -110,7 +112,12 @@ export interface FakePaymentIntent {
   client_secret: string;
   customer: string | null;
   payment_method: string | null;
-  status: 'requires_payment_method' | 'requires_action' | 'succeeded';
+  status:
+    'requires_payment_method' | 'requires_action' | 'requires_capture' | 'succeeded' | 'canceled';
+  /** `manual`: the payment is only authorised until captured (or cancelled). */
+  capture_method: 'automatic' | 'automatic_async' | 'manual';
+  amount_capturable: number;
+  amount_received: number;
   next_action: { type: 'use_stripe_sdk' } | null;
   transfer_data: { destination: string } | null;
   application_fee_amount: number | null;
@@ -268,10 +275,61 @@ export class FakeStripe {
     const session = this.sessions.get(id);
     if (!session) throw new Error(`no fake checkout session ${id}`);
     session.status = 'complete';
-    session.payment_status = 'paid';
-    session.payment_intent = randomId('pi');
     session.url = null;
+    if (session.payment_intent_data.capture_method !== 'manual') {
+      session.payment_status = 'paid';
+      session.payment_intent = randomId('pi');
+      return session;
+    }
+    // Authorised, not captured: the session stays unpaid and its PaymentIntent waits for capture.
+    const intent = this.newPaymentIntent({
+      amount: session.amount_total,
+      currency: session.currency,
+      capture_method: 'manual',
+      metadata: session.payment_intent_data.metadata,
+    });
+    intent.status = 'requires_capture';
+    intent.amount_capturable = intent.amount;
+    this.paymentIntents.set(intent.id, intent);
+    session.payment_status = 'unpaid';
+    session.payment_intent = intent.id;
     return session;
+  }
+
+  /** Stripe cancels an authorisation nobody captured (after 7 days), or the bank drops it. */
+  expireAuthorization(paymentIntentId: string): FakePaymentIntent {
+    const intent = this.paymentIntents.get(paymentIntentId);
+    if (!intent) throw new Error(`no fake payment intent ${paymentIntentId}`);
+    intent.status = 'canceled';
+    intent.amount_capturable = 0;
+    return intent;
+  }
+
+  private newPaymentIntent(fields: {
+    amount: number;
+    currency: string;
+    capture_method: FakePaymentIntent['capture_method'];
+    metadata: Record<string, string>;
+  }): FakePaymentIntent {
+    const id = randomId('pi');
+    return {
+      id,
+      object: 'payment_intent',
+      amount: fields.amount,
+      currency: fields.currency,
+      client_secret: `${id}_secret_${randomBytes(12).toString('hex')}`,
+      customer: null,
+      payment_method: null,
+      status: 'requires_payment_method',
+      capture_method: fields.capture_method,
+      amount_capturable: 0,
+      amount_received: 0,
+      next_action: null,
+      transfer_data: null,
+      application_fee_amount: null,
+      metadata: fields.metadata,
+      created: now(),
+    };
   }
 
   expireSession(id: string): FakeCheckoutSession {
@@ -327,7 +385,7 @@ export class FakeStripe {
   completeAuthentication(paymentIntentId: string): FakePaymentIntent {
     const intent = this.paymentIntents.get(paymentIntentId);
     if (!intent) throw new Error(`no fake payment intent ${paymentIntentId}`);
-    intent.status = 'succeeded';
+    this.authorised(intent);
     intent.next_action = null;
     return intent;
   }
@@ -405,8 +463,23 @@ export class FakeStripe {
     if (method === 'POST' && path === '/v1/customers') return this.createCustomer(body);
     if (method === 'POST' && path === '/v1/setup_intents') return this.createSetupIntent(body);
     if (method === 'POST' && path === '/v1/payment_intents') return this.createPaymentIntent(body);
+    if (method === 'POST' && path === '/v1/refunds') return this.createRefund(body);
+    const sessionMatch = /^\/v1\/checkout\/sessions\/(\w+)(\/expire)?$/.exec(path);
+    if (sessionMatch) {
+      const session = this.requireObject(this.sessions, sessionMatch[1] ?? '', 'session');
+      if (method === 'POST' && sessionMatch[2]) {
+        if (session.status !== 'open') {
+          throw new FakeStripeError(400, {
+            type: 'invalid_request_error',
+            message: `Only Checkout Sessions with a status of open can be expired. This session has a status of ${session.status}.`,
+          });
+        }
+        this.expireSession(session.id);
+      }
+      return session;
+    }
     const [, kind, id, action] =
-      /^\/v1\/(setup_intents|payment_intents|payment_methods)\/(\w+)(?:\/(confirm|detach))?$/.exec(
+      /^\/v1\/(setup_intents|payment_intents|payment_methods)\/(\w+)(?:\/(confirm|detach|capture|cancel))?$/.exec(
         path,
       ) ?? [];
     if (kind === 'setup_intents' && id) {
@@ -429,6 +502,8 @@ export class FakeStripe {
         this.requireClientSecret(body, intent.client_secret);
         if (intent.status === 'requires_action') this.completeAuthentication(id);
       }
+      if (method === 'POST' && action === 'capture') return this.capture(intent);
+      if (method === 'POST' && action === 'cancel') return this.cancel(intent);
       return this.expanded(intent, body);
     }
     if (kind === 'payment_methods' && id && method === 'GET' && !action) {
@@ -551,6 +626,9 @@ export class FakeStripe {
       customer,
       payment_method: paymentMethod,
       status: 'requires_payment_method',
+      capture_method: captureMethodOf(text(body, 'capture_method')),
+      amount_capturable: 0,
+      amount_received: 0,
       next_action: null,
       transfer_data: destination ? { destination } : null,
       application_fee_amount: text(body, 'application_fee_amount')
@@ -572,11 +650,73 @@ export class FakeStripe {
         intent.status = 'requires_action';
         intent.next_action = { type: 'use_stripe_sdk' };
       } else {
-        intent.status = 'succeeded';
+        this.authorised(intent);
       }
     }
     this.paymentIntents.set(id, intent);
     return intent;
+  }
+
+  /** A payment the card allowed: taken at once, or only held for a manual capture. */
+  private authorised(intent: FakePaymentIntent): void {
+    if (intent.capture_method === 'manual') {
+      intent.status = 'requires_capture';
+      intent.amount_capturable = intent.amount;
+    } else {
+      intent.status = 'succeeded';
+      intent.amount_received = intent.amount;
+    }
+  }
+
+  private unexpectedState(intent: FakePaymentIntent, action: string): FakeStripeError {
+    return new FakeStripeError(400, {
+      type: 'invalid_request_error',
+      code: 'payment_intent_unexpected_state',
+      message: `This PaymentIntent could not be ${action} because it has a status of ${intent.status}.`,
+    });
+  }
+
+  private capture(intent: FakePaymentIntent): FakePaymentIntent {
+    if (intent.status !== 'requires_capture') throw this.unexpectedState(intent, 'captured');
+    intent.status = 'succeeded';
+    intent.amount_received = intent.amount_capturable;
+    intent.amount_capturable = 0;
+    return intent;
+  }
+
+  private cancel(intent: FakePaymentIntent): FakePaymentIntent {
+    if (intent.status === 'succeeded' || intent.status === 'canceled') {
+      throw this.unexpectedState(intent, 'canceled');
+    }
+    intent.status = 'canceled';
+    intent.amount_capturable = 0;
+    return intent;
+  }
+
+  readonly refunds: Array<{ id: string; payment_intent: string; amount: number }> = [];
+
+  private createRefund(body: FormObject) {
+    const intentId = text(body, 'payment_intent');
+    if (!intentId) throw missing('payment_intent');
+    const intent = this.requireObject(this.paymentIntents, intentId, 'payment_intent');
+    if (intent.status !== 'succeeded') {
+      throw new FakeStripeError(400, {
+        type: 'invalid_request_error',
+        code: 'charge_not_refundable',
+        message: `PaymentIntent ${intentId} has no successful charge to refund.`,
+      });
+    }
+    const refund = {
+      id: randomId('re'),
+      object: 'refund' as const,
+      payment_intent: intentId,
+      amount: intent.amount_received,
+      currency: intent.currency,
+      status: 'succeeded',
+      created: now(),
+    };
+    this.refunds.push(refund);
+    return refund;
   }
 
   private requireAccount(id: string): FakeAccount {
@@ -671,6 +811,10 @@ export class FakeStripe {
       client_reference_id: text(body, 'client_reference_id') ?? null,
       metadata: stringRecord(at(body, 'metadata')),
       payment_intent: null,
+      payment_intent_data: {
+        capture_method: text(body, 'payment_intent_data', 'capture_method') ?? 'automatic',
+        metadata: stringRecord(at(body, 'payment_intent_data', 'metadata')),
+      },
       livemode: false,
       created,
       expires_at: created + 24 * 3600,
@@ -678,6 +822,10 @@ export class FakeStripe {
     this.sessions.set(id, session);
     return session;
   }
+}
+
+function captureMethodOf(value: string | undefined): FakePaymentIntent['capture_method'] {
+  return value === 'manual' || value === 'automatic_async' ? value : 'automatic';
 }
 
 /** The calls Stripe.js makes with the publishable key (the rest need the secret key). */

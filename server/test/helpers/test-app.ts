@@ -99,7 +99,7 @@ export async function createTestApp(env: RawEnv = {}): Promise<TestApp> {
   const ctx = await createAppContext(config, logger, { database, skipMigrations: true });
   const app = await buildApp(ctx, logger);
   const requests = checkRequestsAgainstDocument(app);
-  await ctx.queue.startWorker(jobHandlers(ctx));
+  await ctx.queue.startWorker(jobHandlers(ctx, { liveQueue: app.services.liveQueue }));
   await app.ready();
   return {
     app,

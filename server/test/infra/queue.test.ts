@@ -43,6 +43,10 @@ describe.each(factories)('%s job queue', (_kind, makeQueue) => {
       'stripe:event': async () => undefined,
       'stripe:detach-card': async () => undefined,
       'push:notify': async () => undefined,
+      'boost:payment': async () => undefined,
+      'boost:review': async () => undefined,
+      'boost:settle': async () => undefined,
+      'boost:sweep': async () => undefined,
       'maintenance:prune': async () => undefined,
     };
   }
@@ -106,6 +110,10 @@ describe.skipIf(!redisUrl)('bullmq job queue connections', () => {
         'stripe:event': async () => undefined,
         'stripe:detach-card': async () => undefined,
         'push:notify': async () => undefined,
+        'boost:payment': async () => undefined,
+        'boost:review': async () => undefined,
+        'boost:settle': async () => undefined,
+        'boost:sweep': async () => undefined,
         'maintenance:prune': async () => undefined,
       });
       expect(await open()).toContain(`floorfill:worker:${prefix}`);

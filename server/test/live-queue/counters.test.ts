@@ -82,6 +82,8 @@ function groupRows(rows: RequestRow[]) {
         turn: Math.min(
           ...songRows.filter((row) => allPlayed || row.status === 0).map((row) => row.turn),
         ),
+        // No boosts in these nights.
+        boost_cents: 0,
       };
     })
     .sort(queueOrderOf('most_requested'));
@@ -130,6 +132,7 @@ describe('live queue counters', () => {
       played_at: entry.played_at,
       later: entry.later,
       turn: entry.turn,
+      boost_cents: entry.boost_cents,
     }));
     expect(kept).toEqual(groupRows(rows));
   }

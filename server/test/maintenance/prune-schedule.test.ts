@@ -38,6 +38,10 @@ function countingHandlers(runs: { count: number }): JobHandlers {
     'stripe:event': async () => undefined,
     'stripe:detach-card': async () => undefined,
     'push:notify': async () => undefined,
+    'boost:payment': async () => undefined,
+    'boost:review': async () => undefined,
+    'boost:settle': async () => undefined,
+    'boost:sweep': async () => undefined,
     'maintenance:prune': async () => {
       runs.count += 1;
     },
@@ -199,7 +203,7 @@ describe.runIf(redisUrl)('the prune schedule of a deployment (BullMQ)', () => {
     });
   }
 
-  it('has one job scheduler every PRUNE_INTERVAL_MINUTES, however many workers start, and none before', async () => {
+  it('has one job scheduler per recurring job (the prune every PRUNE_INTERVAL_MINUTES, the boost sweep), however many workers start, and none before', async () => {
     const env = { REDIS_URL: redisUrl, PRUNE_INTERVAL_MINUTES: '15' };
     const first = await openContext(env);
     const second = await openContext({ ...env, REDIS_PREFIX: first.config.redisPrefix });
@@ -211,7 +215,8 @@ describe.runIf(redisUrl)('the prune schedule of a deployment (BullMQ)', () => {
       await first.ctx.queue.startWorker(jobHandlers(first.ctx, { logger }));
       await second.ctx.queue.startWorker(jobHandlers(second.ctx, { logger }));
 
-      expect(await inspect.getJobSchedulersCount()).toBe(1);
+      expect(await inspect.getJobSchedulersCount()).toBe(2);
+      expect((await inspect.getJobScheduler('boost:sweep'))?.every).toBe(15_000);
       const scheduler = await inspect.getJobScheduler('maintenance:prune');
       expect(scheduler?.every).toBe(15 * 60_000);
       expect(scheduler?.next).toBeGreaterThanOrEqual(startedAt + 15 * 60_000);

@@ -29,6 +29,7 @@ function song(songId: string, count: number, status: 0 | 1 = 0): GroupedSongRequ
     later: false,
     dedication_count: 0,
     turn: 1,
+    boost_cents: 0,
     held: false,
     free_text: false,
   };

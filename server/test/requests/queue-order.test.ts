@@ -1,5 +1,6 @@
 import {
   attendeeEventDetailsSchema,
+  BOOST_ORDERS,
   compareQueueEntries,
   hostEventDetailsSchema,
   LINE_SIZE,
@@ -277,6 +278,7 @@ describe('the shared queue comparator', () => {
     song_id: fc.constantFrom('a', 'b', 'c', 'd', 'e', 'f'),
     later: fc.boolean(),
     turn: fc.integer({ min: 1, max: 3 }),
+    boost_cents: fc.constantFrom(0, 0, 200, 500),
   }) satisfies fc.Arbitrary<QueueOrderFields>;
 
   it('is a total order for each choice: the same list in any arrival order sorts alike', () => {
@@ -284,10 +286,11 @@ describe('the shared queue comparator', () => {
       fc.property(
         fc.uniqueArray(entry, { selector: (song) => song.song_id, minLength: 1 }),
         fc.constantFrom(...QUEUE_ORDERS),
+        fc.constantFrom(...BOOST_ORDERS),
         fc.infiniteStream(fc.nat()),
-        (songs, order, randoms) => {
+        (songs, order, boost, randoms) => {
           const compare = (a: QueueOrderFields, b: QueueOrderFields) =>
-            compareQueueEntries(a, b, order);
+            compareQueueEntries(a, b, order, boost);
           for (const a of songs) {
             expect(compare(a, a)).toBe(0);
             for (const b of songs) {

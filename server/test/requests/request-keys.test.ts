@@ -126,6 +126,7 @@ describe('send-song-request with a client_request_id', () => {
       later: false,
       dedication_count: 1,
       turn: 1,
+      boost_cents: 0,
       held: false,
       free_text: false,
     });

@@ -35,7 +35,7 @@ describe('applyRoomPush', () => {
           first_requested_at: '2025-01-01T00:00:00Z',
         }),
       ],
-      'most_requested',
+      { queue_order: 'most_requested', boost_order: 'off' },
     );
     expect(queue.map((song) => song.song_id)).toEqual(['three', 'older', 'one', 'played']);
   });
@@ -234,7 +234,9 @@ describe('applyRoomDelta', () => {
     expect(
       deltaFits(
         snapshot,
-        delta({ recounted: [{ song_id: 'x', request_count: 2, dedication_count: 0, turn: 1 }] }),
+        delta({
+          recounted: [{ song_id: 'x', request_count: 2, dedication_count: 0, turn: 1 }],
+        }),
       ),
     ).toBe(false);
   });
@@ -365,6 +367,31 @@ describe('event:settings', () => {
       'someones-first',
       'popular',
       'third-turn',
+    ]);
+  });
+
+  it('puts boosted songs first once the host lets boosts order the queue, and keeps them there', () => {
+    const snapshot = hostEventDetails({
+      seq: 3,
+      grouped_song_requests: [
+        groupedSong({ song_id: 'popular', request_count: 3 }),
+        groupedSong({ song_id: 'boosted', request_count: 1, boost_cents: 500 }),
+      ],
+    });
+    const settings = { ...snapshot.request_settings, boost_order: 'orders' as const };
+    const next = applyRoomPush(snapshot, { type: 'event:settings', eventId: 7, seq: 4, settings });
+    expect(next.grouped_song_requests.map((song) => song.song_id)).toEqual(['boosted', 'popular']);
+    // A boost on another song lands by its amount.
+    const pushed = applyRoomPush(next, {
+      type: 'request:upserted',
+      eventId: 7,
+      seq: 5,
+      request: groupedSong({ song_id: 'bigger', request_count: 1, boost_cents: 900 }),
+    });
+    expect(pushed.grouped_song_requests.map((song) => song.song_id)).toEqual([
+      'bigger',
+      'boosted',
+      'popular',
     ]);
   });
 });

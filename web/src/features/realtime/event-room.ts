@@ -3,7 +3,6 @@ import {
   DEFAULT_REQUEST_SETTINGS,
   holdsRecountedSongs,
   queueOrderOf,
-  type QueueOrder,
   type EventLine,
   type EventStats,
   type EventSummary,
@@ -97,14 +96,20 @@ export function hearsEveryWrite(snapshot: RoomSnapshot): boolean {
   return snapshot.grouped_song_requests !== undefined;
 }
 
+/** What orders the host's queue: their order, and whether boosts move songs. */
+export type QueueOrderSettings = Pick<RequestSettings, 'queue_order' | 'boost_order'>;
+
 /** The host's queue in the order the server sends it (the shared comparator, the host's order). */
-export function sortQueue(queue: GroupedSongRequest[], order: QueueOrder): GroupedSongRequest[] {
-  return [...queue].sort(queueOrderOf(order));
+export function sortQueue(
+  queue: GroupedSongRequest[],
+  { queue_order, boost_order }: QueueOrderSettings,
+): GroupedSongRequest[] {
+  return [...queue].sort(queueOrderOf(queue_order, boost_order));
 }
 
 /** The order the host chose for the snapshot's queue (the default until the settings are known). */
-function orderOf(snapshot: RoomSnapshot): QueueOrder {
-  return snapshot.request_settings?.queue_order ?? DEFAULT_REQUEST_SETTINGS.queue_order;
+function orderOf(snapshot: RoomSnapshot): QueueOrderSettings {
+  return snapshot.request_settings ?? DEFAULT_REQUEST_SETTINGS;
 }
 
 /** Changes the host's queue; an attendee's snapshot has none and stays without. */
@@ -223,7 +228,7 @@ export function applyRoomPush<T extends RoomSnapshot>(snapshot: T, push: RoomPus
     case 'event:settings': {
       // A new order sorts the queue again.
       const next = { ...snapshot, request_settings: push.settings, seq };
-      return withQueue(next, (queue) => sortQueue(queue, push.settings.queue_order));
+      return withQueue(next, (queue) => sortQueue(queue, push.settings));
     }
     case 'event:now-playing':
       return { ...snapshot, now_playing: push.nowPlaying, seq };
@@ -259,9 +264,10 @@ export function applyRoomDelta<T extends RoomSnapshot>(snapshot: T, delta: RoomD
   for (const entry of delta.upserted) requests = refreshRequests(requests, entry);
   let next = withStats(
     {
-      ...withQueue(snapshot, (queue) =>
-        applyQueueChanges(queue, delta, delta.settings?.queue_order ?? orderOf(snapshot)),
-      ),
+      ...withQueue(snapshot, (queue) => {
+        const { queue_order, boost_order } = delta.settings ?? orderOf(snapshot);
+        return applyQueueChanges(queue, delta, queue_order, boost_order);
+      }),
       ...delta.event,
       ...(delta.settings ? { request_settings: delta.settings } : {}),
       ...(delta.nowPlaying !== undefined ? { now_playing: delta.nowPlaying } : {}),

@@ -187,6 +187,7 @@ function EventPage({ eventId, userId, isGuest }: AttendeeEventDetailsProps) {
                     userId={userId}
                     detailsKey={detailsKey}
                     requested={requested}
+                    isGuest={isGuest}
                     onCancel={(request) => setPending({ kind: 'cancel', request })}
                   />
                 ) : (

@@ -5,6 +5,7 @@ export const boothKeys = {
   requesters: (eventId: number, songId: string, requestCount: number) =>
     ['booth', 'requesters', eventId, songId, requestCount] as const,
   nightSummary: (eventId: number) => ['booth', 'night-summary', eventId] as const,
+  eventBoosts: (eventId: number) => ['booth', 'boosts', eventId] as const,
   bridgePanel: (eventId: number) => ['booth', 'bridge-panel', eventId] as const,
   bridgeExecutables: ['booth', 'bridge-executables'] as const,
 };

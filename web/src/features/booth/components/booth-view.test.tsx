@@ -1,4 +1,9 @@
-import { EVENT_PAGE_WORDS, type NowPlaying } from '@floorfill/shared';
+import {
+  DEFAULT_REQUEST_SETTINGS,
+  EVENT_PAGE_WORDS,
+  type NowPlaying,
+  type RequestSettings,
+} from '@floorfill/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { act } from 'react';
@@ -62,13 +67,21 @@ const songs = [
   }),
 ];
 
-function stubBooth(queue = songs, nowPlaying: NowPlaying | null = null) {
+function stubBooth(
+  queue = songs,
+  nowPlaying: NowPlaying | null = null,
+  settings: RequestSettings = DEFAULT_REQUEST_SETTINGS,
+) {
   return stubApi({
     '/api/v1/get-event-details': {
       body: {
         status: true,
         msg: '',
-        data: hostEventDetails({ grouped_song_requests: queue, now_playing: nowPlaying }),
+        data: hostEventDetails({
+          grouped_song_requests: queue,
+          now_playing: nowPlaying,
+          request_settings: settings,
+        }),
       },
     },
     '/api/v1/get-song-requesters': { body: { status: true, msg: '', data: [] } },
@@ -493,5 +506,59 @@ describe('the booth', () => {
     await user.keyboard('{Escape}');
     expect(search).not.toHaveFocus();
     expect(search).toHaveValue('');
+  });
+});
+
+describe('boosts in the booth', () => {
+  const boosted = songs.map((song) =>
+    song.song_id === 'four' ? { ...song, boost_cents: 700 } : song,
+  );
+
+  it('marks a boosted song with its money, in words a screen reader hears too', async () => {
+    stubBooth(boosted);
+    renderBooth();
+    const queue = within(await screen.findByRole('list', { name: 'Queue' }));
+
+    const row = queue.getAllByRole('listitem').find((item) => item.id === 'booth-song-four');
+    expect(row).toHaveAttribute('aria-label', 'Four Seasons by Vivaldi, 1 request, boosted $7.00');
+    expect(within(row as HTMLElement).getByText('Boosted $7.00')).toBeVisible();
+    expect(screen.getAllByText(/^Boosted/)).toHaveLength(1);
+  });
+
+  it('puts the boosted song in up next when the host lets boosts order the queue', async () => {
+    stubBooth(boosted, null, { ...DEFAULT_REQUEST_SETTINGS, boost_order: 'orders' });
+    renderBooth();
+    const next = within(await screen.findByRole('list', { name: 'Up next' })).getAllByRole(
+      'listitem',
+    );
+
+    expect(next.map((row) => row.id)).toEqual([
+      'booth-song-four',
+      'booth-song-one',
+      'booth-song-two',
+    ]);
+    expect(screen.getByTestId('queue-order')).toHaveTextContent(
+      'Most requested first · Boosts order the queue',
+    );
+  });
+
+  it('tells the host when a boost could not be charged', async () => {
+    stubBooth();
+    renderBooth();
+    await screen.findByRole('list', { name: 'Up next' });
+
+    act(() =>
+      openedSocket().push('boost:capture-failed', {
+        eventId: 7,
+        boostId: 31,
+        songName: 'One',
+        amountCents: 500,
+        currency: 'usd',
+      }),
+    );
+
+    expect(
+      await screen.findByText("Couldn't charge the $5.00 boost on “One”. The song still plays."),
+    ).toBeInTheDocument();
   });
 });

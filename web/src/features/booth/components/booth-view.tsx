@@ -4,7 +4,7 @@ import { IconSearch } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { DarkScope } from '@/components/ui/dark-scope';
-import { QUEUE_ORDER_NAMES } from '../utils/queue-order-words';
+import { queueOrderName } from '../utils/queue-order-words';
 import { paths } from '@/config/paths';
 import {
   EventDetailsError,
@@ -19,6 +19,7 @@ import { attendeeLabels } from '../utils/attendee-labels';
 import { actionSummary, boothQueue } from '../utils/booth-queue';
 import { useBoothActions } from '../utils/use-booth-actions';
 import { releaseFocus, useBoothKeys } from '../utils/use-booth-keys';
+import { useCaptureFailedNotice } from '../utils/use-capture-failed-notice';
 import { useWakeLock } from '../utils/use-wake-lock';
 import { BoothPanels } from './booth-panels';
 import classes from './booth.module.css';
@@ -52,11 +53,12 @@ function BoothScreen({ eventId }: { eventId: number }) {
   const [search, setSearch] = useState('');
   const searchRef = useRef<HTMLInputElement>(null);
   useWakeLock();
+  useCaptureFailedNotice();
 
   const event = details.data;
   const nowPlaying = event?.now_playing ?? null;
-  const order = event?.request_settings.queue_order ?? DEFAULT_REQUEST_SETTINGS.queue_order;
-  const queue = boothQueue(event?.grouped_song_requests ?? [], nowPlaying, search, order);
+  const settings = event?.request_settings ?? DEFAULT_REQUEST_SETTINGS;
+  const queue = boothQueue(event?.grouped_song_requests ?? [], nowPlaying, search, settings);
   const booth = useBoothActions({ eventId, selectable: queue.selectable, nowPlaying });
   const selected = booth.selected;
   // Who asked, with their dedications: for the song playing (its dedications stay
@@ -107,6 +109,7 @@ function BoothScreen({ eventId }: { eventId: number }) {
     labelOf,
     onAction: booth.act,
     onAllow: booth.allow,
+    boostCurrency: settings.boost_currency,
   };
 
   return (
@@ -139,7 +142,7 @@ function BoothScreen({ eventId }: { eventId: number }) {
               </Title>
               {/* The order in force, so a DJ who chose fair share sees why a song waits. */}
               <Text fz="md" c="dimmed" data-testid="queue-order">
-                {QUEUE_ORDER_NAMES[order]}
+                {queueOrderName(settings.queue_order, settings.boost_order)}
               </Text>
             </Group>
             {queue.upNext.length === 0 ? (

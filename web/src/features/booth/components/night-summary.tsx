@@ -1,34 +1,25 @@
 import '@mantine/charts/styles.css';
-import type { NightSummary as NightSummaryData } from '@floorfill/shared';
+import { formatMoney, type NightSummary as NightSummaryData } from '@floorfill/shared';
 import { BarChart } from '@mantine/charts';
 import { Group, Loader, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { errorMessageOf } from '@/lib/api-client';
+import { boothKeys } from '../api/booth-keys';
 import { useNightSummary } from '../api/get-night-summary';
+import { NightBoosts } from './night-boosts';
+import { SummaryFigure } from './summary-figure';
 import { formatClock } from '@/lib/clock';
 
-function Figure({ label, value, note }: { label: string; value: string; note?: string }) {
-  return (
-    <Paper withBorder radius="md" p="sm" role="group" aria-label={label}>
-      <Text size="sm" c="dimmed">
-        {label}
-      </Text>
-      <Text fz={28} fw={800} lh={1.2}>
-        {value}
-      </Text>
-      {note ? (
-        <Text size="sm" c="dimmed">
-          {note}
-        </Text>
-      ) : null}
-    </Paper>
-  );
-}
-
-function money(cents: number, currency: string): string {
-  return new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(cents / 100);
-}
-
-function Summary({ summary, timeZone }: { summary: NightSummaryData; timeZone: string }) {
+function Summary({
+  eventId,
+  summary,
+  timeZone,
+}: {
+  eventId: number;
+  summary: NightSummaryData;
+  timeZone: string;
+}) {
+  const queryClient = useQueryClient();
   const bars = summary.per_10_minutes.map((bucket) => ({
     time: formatClock(bucket.start, timeZone),
     Requests: bucket.count,
@@ -36,7 +27,7 @@ function Summary({ summary, timeZone }: { summary: NightSummaryData; timeZone: s
   return (
     <Stack gap="md">
       <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }}>
-        <Figure
+        <SummaryFigure
           label="Songs played"
           value={String(summary.songs_played + summary.played_not_requested)}
           note={
@@ -45,16 +36,16 @@ function Summary({ summary, timeZone }: { summary: NightSummaryData; timeZone: s
               : undefined
           }
         />
-        <Figure label="Requests received" value={String(summary.requests_received)} />
-        <Figure label="Unique requesters" value={String(summary.unique_requesters)} />
-        <Figure
+        <SummaryFigure label="Requests received" value={String(summary.requests_received)} />
+        <SummaryFigure label="Unique requesters" value={String(summary.unique_requesters)} />
+        <SummaryFigure
           label="Peak per 10 minutes"
           value={summary.peak ? String(summary.peak.count) : '–'}
           note={summary.peak ? `from ${formatClock(summary.peak.start, timeZone)}` : undefined}
         />
-        <Figure
+        <SummaryFigure
           label="Tips received"
-          value={money(summary.tips.total_cents, summary.tips.currency)}
+          value={formatMoney(summary.tips.total_cents, summary.tips.currency)}
           note={`${summary.tips.count} ${summary.tips.count === 1 ? 'tip' : 'tips'}`}
         />
       </SimpleGrid>
@@ -91,13 +82,21 @@ function Summary({ summary, timeZone }: { summary: NightSummaryData; timeZone: s
           </Table.Tbody>
         </Table>
       ) : null}
+      <NightBoosts
+        eventId={eventId}
+        totals={summary.boosts}
+        onRefunded={() =>
+          void queryClient.invalidateQueries({ queryKey: boothKeys.nightSummary(eventId) })
+        }
+      />
     </Stack>
   );
 }
 
 /**
  * What the host takes home once the event has ended: the figures of the
- * night, requests per 10 minutes as a bar chart, the 10 most requested songs.
+ * night, requests per 10 minutes as a bar chart, the 10 most requested songs,
+ * and the night's boosts with what they brought.
  * Its own chunk: the chart library loads only here.
  */
 export function NightSummary({ eventId, timeZone }: { eventId: number; timeZone: string }) {
@@ -111,7 +110,9 @@ export function NightSummary({ eventId, timeZone }: { eventId: number; timeZone:
       </Group>
       {summary.isPending ? <Loader size="sm" aria-label="Loading the night summary" /> : null}
       {summary.isError ? <Text c="red">{errorMessageOf(summary.error)}</Text> : null}
-      {summary.data ? <Summary summary={summary.data} timeZone={timeZone} /> : null}
+      {summary.data ? (
+        <Summary eventId={eventId} summary={summary.data} timeZone={timeZone} />
+      ) : null}
     </Paper>
   );
 }

@@ -1,4 +1,9 @@
-import { HELD_SONG_NAME, type GroupedSongRequest, type SongRequest } from '@floorfill/shared';
+import {
+  formatMoney,
+  HELD_SONG_NAME,
+  type GroupedSongRequest,
+  type SongRequest,
+} from '@floorfill/shared';
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { IconBan, IconCheck, IconClockPause, IconEye, IconPlayerPlay } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
@@ -19,6 +24,8 @@ export interface QueueRowProps {
   requesters?: readonly SongRequest[];
   /** How the booth names each requester (numbered when names are shared). */
   labelOf: LabelOf;
+  /** The currency of the song's boosts (the host's account currency). */
+  boostCurrency: string;
   variant?: 'upNext' | 'queue';
 }
 
@@ -60,6 +67,31 @@ export function Requesters({
   );
 }
 
+/**
+ * A boosted song's money on it (held or charged), as the DJ reads it from
+ * arm's length: dark text on amber, ahead of the title's other marks.
+ */
+export function BoostedBadge({ cents, currency }: { cents: number; currency: string }) {
+  return (
+    <Text span className={classes.boosted}>
+      Boosted {formatMoney(cents, currency)}
+    </Text>
+  );
+}
+
+/** What a screen reader hears of a song's row: its words, count and marks. */
+function rowLabel(song: GroupedSongRequest, currency: string): string {
+  const title = song.song_artist ? `${song.song_name} by ${song.song_artist}` : song.song_name;
+  const count = `${song.request_count} ${song.request_count === 1 ? 'request' : 'requests'}`;
+  const marks = [
+    song.boost_cents > 0 ? `boosted ${formatMoney(song.boost_cents, currency)}` : null,
+    song.free_text ? 'typed by guest' : null,
+    song.later ? 'later' : null,
+    song.held ? 'held' : null,
+  ].filter((mark) => mark !== null);
+  return [title, count, ...marks].join(', ');
+}
+
 /** One song of the booth's queue: title, artist, count and the four one-tap actions, each labelled. */
 export function QueueRow({
   song,
@@ -69,19 +101,19 @@ export function QueueRow({
   onAllow,
   requesters,
   labelOf,
+  boostCurrency,
   variant = 'queue',
 }: QueueRowProps) {
   const ref = useRef<HTMLLIElement>(null);
   useEffect(() => {
     if (selected) ref.current?.scrollIntoView?.({ block: 'nearest' });
   }, [selected]);
-  const label = song.song_artist ? `${song.song_name} by ${song.song_artist}` : song.song_name;
   return (
     <li
       ref={ref}
       id={`booth-song-${song.song_id}`}
       aria-current={selected ? 'true' : undefined}
-      aria-label={`${label}, ${song.request_count} ${song.request_count === 1 ? 'request' : 'requests'}${song.free_text ? ', typed by guest' : ''}${song.later ? ', later' : ''}${song.held ? ', held' : ''}`}
+      aria-label={rowLabel(song, boostCurrency)}
       data-selected={selected}
       data-later={song.later}
       className={`${classes.row} ${variant === 'upNext' ? classes.upNextRow : ''}`}
@@ -103,6 +135,9 @@ export function QueueRow({
       <div className={classes.grow}>
         <Group gap="xs" wrap="nowrap">
           <Text className={`${classes.songTitle} ${classes.ellipsis}`}>{song.song_name}</Text>
+          {song.boost_cents > 0 ? (
+            <BoostedBadge cents={song.boost_cents} currency={boostCurrency} />
+          ) : null}
           {song.later ? (
             <Text span fw={700} c="orange.4" size="sm" tt="uppercase">
               Later

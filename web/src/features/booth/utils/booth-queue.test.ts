@@ -32,9 +32,11 @@ const playedBefore = groupedSong({
   played_at: at(20),
 });
 
+const MOST_REQUESTED = { queue_order: 'most_requested', boost_order: 'off' } as const;
+
 describe('the booth queue', () => {
   it('orders waiting songs by count then first request, with Later ones at the bottom whatever their count', () => {
-    const queue = boothQueue([putOff, late, played, early, hit], null, '', 'most_requested');
+    const queue = boothQueue([putOff, late, played, early, hit], null, '', MOST_REQUESTED);
     expect(queue.selectable.map((song) => song.song_id)).toEqual(['hit', 'early', 'late', 'off']);
     expect(queue.upNext.map((song) => song.song_id)).toEqual(['hit', 'early', 'late']);
     expect(queue.rest.map((song) => song.song_id)).toEqual(['off']);
@@ -42,19 +44,41 @@ describe('the booth queue', () => {
 
   it('leaves the playing song and the Later ones out of up next', () => {
     const playing = { ...hit, started_at: at(40), requested: true };
-    const queue = boothQueue([putOff, late, early, hit], playing, '', 'most_requested');
+    const queue = boothQueue([putOff, late, early, hit], playing, '', MOST_REQUESTED);
     expect(queue.upNext.map((song) => song.song_id)).toEqual(['early', 'late']);
     expect(queue.selectable.map((song) => song.song_id)).toEqual(['early', 'late', 'off']);
   });
 
   it('narrows the waiting songs by title or artist, never the history', () => {
-    const queue = boothQueue([early, late, played], null, '  bLoNd ', 'most_requested');
+    const queue = boothQueue([early, late, played], null, '  bLoNd ', MOST_REQUESTED);
     expect(queue.selectable.map((song) => song.song_id)).toEqual(['early']);
     expect(queue.played).toHaveLength(1);
   });
 
+  it('puts the most boosted song first when boosts order the queue, Later ones still last', () => {
+    const boosted = { ...late, boost_cents: 500 };
+    const boostedLater = { ...putOff, boost_cents: 900 };
+    const queue = boothQueue([hit, early, boosted, boostedLater], null, '', {
+      queue_order: 'most_requested',
+      boost_order: 'orders',
+    });
+    expect(queue.selectable.map((song) => song.song_id)).toEqual(['late', 'hit', 'early', 'off']);
+  });
+
+  it('lets a boost break a tie only when boosts break ties', () => {
+    const boosted = { ...late, boost_cents: 200 };
+    const ties = boothQueue([hit, early, boosted], null, '', {
+      queue_order: 'most_requested',
+      boost_order: 'ties',
+    });
+    // Hit has more requests whatever the boost; Late's boost puts it ahead of Early, asked first.
+    expect(ties.selectable.map((song) => song.song_id)).toEqual(['hit', 'late', 'early']);
+    const off = boothQueue([hit, early, boosted], null, '', MOST_REQUESTED);
+    expect(off.selectable.map((song) => song.song_id)).toEqual(['hit', 'early', 'late']);
+  });
+
   it('lists played songs the latest first', () => {
-    const queue = boothQueue([playedBefore, played], null, '', 'most_requested');
+    const queue = boothQueue([playedBefore, played], null, '', MOST_REQUESTED);
     expect(queue.played.map((song) => song.song_id)).toEqual(['done', 'done-before']);
   });
 });

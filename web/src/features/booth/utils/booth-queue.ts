@@ -6,8 +6,11 @@ import {
   type GroupedSongRequest,
   type MarkAs,
   type NowPlaying,
-  type QueueOrder,
+  type RequestSettings,
 } from '@floorfill/shared';
+
+/** The host's settings that order the queue: their order, and whether boosts move songs. */
+export type QueueOrderSettings = Pick<RequestSettings, 'queue_order' | 'boost_order'>;
 
 /** The booth's queue, split as the screen shows it. */
 export interface BoothQueue {
@@ -35,21 +38,21 @@ function playedLatestFirst(a: GroupedSongRequest, b: GroupedSongRequest): number
 /**
  * Splits the host's queue for the booth: the now-playing song stands on its
  * own, up next is the shared `upNext`, the rest follow in the shared order
- * (Later at the bottom). A search narrows both waiting lists, never the
- * played history.
+ * (Later at the bottom; boosts move songs as the host chose). A search
+ * narrows both waiting lists, never the played history.
  */
 export function boothQueue(
   queue: readonly GroupedSongRequest[],
   nowPlaying: NowPlaying | null | undefined,
   search: string,
-  order: QueueOrder,
+  { queue_order: order, boost_order: boost }: QueueOrderSettings,
 ): BoothQueue {
   const playingId = nowPlaying?.song_id ?? null;
   const waiting = queue
     .filter((song) => song.status === 0 && song.song_id !== playingId)
     .filter((song) => matchesSearch(song, search))
-    .sort(queueOrderOf(order));
-  const next = upNext(waiting, playingId, UP_NEXT_SIZE, order);
+    .sort(queueOrderOf(order, boost));
+  const next = upNext(waiting, playingId, UP_NEXT_SIZE, order, boost);
   const nextIds = new Set(next.map((song) => song.song_id));
   const rest = waiting.filter((song) => !nextIds.has(song.song_id));
   return {

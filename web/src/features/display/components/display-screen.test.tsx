@@ -1,5 +1,5 @@
 import { CHALLENGE_ACK_CODE, CHALLENGE_MSG, MSG, type DisplayState } from '@floorfill/shared';
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FakeSocket } from '@/features/realtime/testing/fake-socket';
 import { isGoodProof, newChallenge } from '@/testing/altcha';
@@ -66,6 +66,33 @@ describe('the big screen', () => {
       '/api/qr/events/ABC234.png',
     );
     expect(screen.getByLabelText('Event code A B C 2 3 4')).toHaveTextContent('ABC234');
+  });
+
+  it('marks a boosted song, never with an amount', async () => {
+    const song = (songId: string, songName: string, boosted?: true) => ({
+      song_id: songId,
+      song_name: songName,
+      song_artist: 'Ana',
+      song_image: null,
+      request_count: 1,
+      ...(boosted ? { boosted } : {}),
+    });
+    stubApi({
+      '/api/v1/get-display': {
+        body: {
+          status: true,
+          msg: '',
+          data: state({ up_next: [song('a', 'Alpha', true), song('b', 'Bravo')] }),
+        },
+      },
+    });
+    renderWithProviders(<DisplayScreen code="ABC234" />, '/display/ABC234');
+    const next = await screen.findByRole('region', { name: 'Up next' });
+    const [alpha, bravo] = within(next).getAllByRole('listitem');
+
+    expect(alpha).toHaveTextContent('Alpha — AnaBoosted 1 request');
+    expect(bravo).not.toHaveTextContent('Boosted');
+    expect(next).not.toHaveTextContent('$');
   });
 
   it('subscribes by code on its own connection, without a session, and follows the pushes', async () => {

@@ -83,7 +83,14 @@ function UpNext({ songs }: { songs: readonly DisplaySong[] }) {
                 <span className={classes.nextTitle}>{song.song_name}</span>
                 {song.song_artist ? ` — ${song.song_artist}` : ''}
                 <br />
-                <span className={classes.nextMeta}>{requestedBy(song)}</span>
+                <span className={classes.nextMeta}>
+                  {song.boosted ? (
+                    <>
+                      <span className={classes.boosted}>Boosted</span>{' '}
+                    </>
+                  ) : null}
+                  {requestedBy(song)}
+                </span>
               </span>
             </li>
           ))}

@@ -1,4 +1,4 @@
-import { formatCents } from '@floorfill/shared';
+import { formatCents, formatMoney, type BoostTotals } from '@floorfill/shared';
 import { Card, Group, SimpleGrid, Skeleton, Text, ThemeIcon } from '@mantine/core';
 import { IconCalendarEvent, IconCoin, IconMusic, IconUsers, type Icon } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
@@ -9,9 +9,11 @@ interface StatCardProps {
   value: ReactNode;
   icon: Icon;
   hint?: string;
+  /** A second small line under the hint. */
+  note?: string;
 }
 
-function StatCard({ label, value, icon: StatIcon, hint }: StatCardProps) {
+function StatCard({ label, value, icon: StatIcon, hint, note }: StatCardProps) {
   return (
     <Card withBorder padding="md" radius="md">
       <Group justify="space-between" wrap="nowrap" align="flex-start">
@@ -27,6 +29,11 @@ function StatCard({ label, value, icon: StatIcon, hint }: StatCardProps) {
               {hint}
             </Text>
           ) : null}
+          {note ? (
+            <Text size="xs" c="dimmed">
+              {note}
+            </Text>
+          ) : null}
         </div>
         <ThemeIcon size={40} radius="md" variant="light" aria-hidden="true">
           <StatIcon size={22} />
@@ -34,6 +41,12 @@ function StatCard({ label, value, icon: StatIcon, hint }: StatCardProps) {
       </Group>
     </Card>
   );
+}
+
+/** Boost money the host took (issue 30), under the tips; nothing until a boost was charged. */
+function boostsChargedNote(boosts: BoostTotals): string | undefined {
+  if (boosts.charged_count === 0) return undefined;
+  return `Boosts charged: ${boosts.charged_count} · ${formatMoney(boosts.charged_cents, boosts.currency)}`;
 }
 
 /** Spec §2: EVENTS, USERS, REQUEST (all time), and TIPS once the server reports them. */
@@ -63,6 +76,7 @@ export function DashboardStats() {
           value={formatCents(data.tips.total_cents)}
           icon={IconCoin}
           hint={`${data.tips.count} ${data.tips.count === 1 ? 'tip' : 'tips'}`}
+          note={boostsChargedNote(data.boosts)}
         />
       ) : null}
     </SimpleGrid>

@@ -40,6 +40,7 @@ function song(overrides: Partial<GroupedSongRequest> = {}): GroupedSongRequest {
     later: false,
     dedication_count: 0,
     turn: 1,
+    boost_cents: 0,
     held: false,
     free_text: false,
     ...overrides,

@@ -1,5 +1,6 @@
-import { PAYMENT_MSG, savedCardTipSchema, type SavedCardTip } from '@floorfill/shared';
+import { savedCardTipSchema, type SavedCardTip } from '@floorfill/shared';
 import { api } from '@/lib/api-client';
+import { confirmCardCheck } from '@/lib/card-check';
 import { centsToDollars } from '../utils/tip-amount';
 
 export interface SavedCardTipInput {
@@ -8,11 +9,6 @@ export interface SavedCardTipInput {
   eventId?: number;
   /** The platform's publishable key, for the bank's check in Stripe.js. */
   publishableKey: string;
-}
-
-/** Stripe.js could not run the bank's check, or the bank said no: its words are shown. */
-export class CardCheckError extends Error {
-  override name = 'CardCheckError';
 }
 
 export interface SavedCardTipResult {
@@ -33,13 +29,7 @@ export async function tipWithSavedCard(input: SavedCardTipInput): Promise<SavedC
   if (first.data.status !== 'requires_action' || !first.data.client_secret) {
     return { msg: first.msg, tip: first.data };
   }
-  const { stripeFor } = await import('@/lib/stripe');
-  const stripe = await stripeFor(input.publishableKey);
-  if (!stripe) throw new CardCheckError(PAYMENT_MSG.cardServiceUnavailable);
-  const checked = await stripe.confirmCardPayment(first.data.client_secret);
-  if (checked.error) {
-    throw new CardCheckError(checked.error.message ?? PAYMENT_MSG.cardServiceUnavailable);
-  }
+  await confirmCardCheck(input.publishableKey, first.data.client_secret);
   const settled = await api.post('/api/v1/confirm-saved-card-tip', {
     body: { tip_id: first.data.tip_id },
     schema: savedCardTipSchema,

@@ -16,9 +16,11 @@ import { useLocation } from 'react-router-dom';
 import { SecurityNote } from '@/components/ui/security-note';
 import { cardBrandName, useWallet } from '@/features/wallets';
 import { errorMessageOf, isApiError } from '@/lib/api-client';
+import { CardCheckError } from '@/lib/card-check';
+import { leavePage } from '@/lib/leave-page';
 import { notifyError, notifyInfo, notifySuccess } from '@/lib/notify';
 import { useCreatePaymentLink } from '../api/create-payment-link';
-import { CardCheckError, tipWithSavedCard } from '../api/saved-card-tip';
+import { tipWithSavedCard } from '../api/saved-card-tip';
 import { checkTipAmount, CUSTOM_TIP, TIP_CHOICES, type TipChoice } from '../utils/tip-amount';
 
 export const TIP_PCI_NOTE =
@@ -30,8 +32,6 @@ export const TIP_PREVIEW_NOTE =
 
 /** Leaves the app for the checkout page; tests pass their own. */
 export type NavigateTo = (url: string) => void;
-
-const leavePage: NavigateTo = (url) => window.location.assign(url);
 
 export interface TipHostModalProps {
   opened: boolean;

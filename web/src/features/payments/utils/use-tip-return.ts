@@ -1,30 +1,15 @@
 import { TIP_RETURN, TIP_RETURN_PARAM } from '@floorfill/shared';
-import { useEffect } from 'react';
-import { useSearchParams } from 'react-router-dom';
-import { notifyInfo, notifySuccess } from '@/lib/notify';
+import { useReturnNotice, type ReturnNotice } from '@/lib/return-notice';
 
 export const TIP_SUCCESS = 'Thank you! Your tip was sent.';
 export const TIP_CANCELLED = 'Tip cancelled.';
 
-/**
- * Back from checkout with `?tip=success|cancelled`: say how it went, then
- * drop the parameter without a history entry (a reload does not repeat it).
- */
-export function useTipReturnNotice(): void {
-  const [params, setParams] = useSearchParams();
-  const outcome = params.get(TIP_RETURN_PARAM);
+const TIP_NOTICES: Record<string, ReturnNotice> = {
+  [TIP_RETURN.success]: { message: TIP_SUCCESS, tone: 'success' },
+  [TIP_RETURN.cancelled]: { message: TIP_CANCELLED, tone: 'info' },
+};
 
-  useEffect(() => {
-    if (outcome === null) return;
-    if (outcome === TIP_RETURN.success) notifySuccess(TIP_SUCCESS);
-    else if (outcome === TIP_RETURN.cancelled) notifyInfo(TIP_CANCELLED);
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        next.delete(TIP_RETURN_PARAM);
-        return next;
-      },
-      { replace: true },
-    );
-  }, [outcome, setParams]);
+/** Back from checkout with `?tip=success|cancelled`: say how it went, then drop the parameter. */
+export function useTipReturnNotice(): void {
+  useReturnNotice(TIP_RETURN_PARAM, TIP_NOTICES);
 }

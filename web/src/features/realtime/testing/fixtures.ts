@@ -48,6 +48,7 @@ export function groupedSong(overrides: Partial<GroupedSongRequest> = {}): Groupe
     later: false,
     dedication_count: 0,
     turn: 1,
+    boost_cents: 0,
     held: false,
     free_text: false,
     ...overrides,

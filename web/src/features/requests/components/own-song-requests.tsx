@@ -9,7 +9,7 @@ import {
   IconPlayerPlay,
   IconX,
 } from '@tabler/icons-react';
-import { useMemo } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { PlainList } from '@/components/ui/plain-list';
 import { formatClock, useNow } from '@/lib/clock';
 import { stageLabel, timelineOf, type RequestStage } from '../utils/timeline';
@@ -72,6 +72,16 @@ interface OwnSongRequestsProps {
   /** The event's time zone: "played at" is the venue's clock. */
   timeZone: string;
   onCancel: (request: SongRequest) => void;
+  /**
+   * What another feature shows under a request (its boosts), told whether
+   * the request still waits: neither playing, played nor passed on.
+   */
+  below?: (request: SongRequest, waiting: boolean) => ReactNode;
+}
+
+/** Still waiting to be played: in line, not playing, played or passed on. */
+function isWaiting(stage: RequestStage): boolean {
+  return !isSettled(stage) && stage.kind !== 'rejected';
 }
 
 /**
@@ -87,6 +97,7 @@ export function OwnSongRequests({
   line,
   timeZone,
   onCancel,
+  below,
 }: OwnSongRequestsProps) {
   const now = useNow(ESTIMATE_REFRESH_MS);
   const items = useMemo(
@@ -151,6 +162,7 @@ export function OwnSongRequests({
               </Tooltip>
             )}
           </Group>
+          {below?.(request, isWaiting(stage))}
         </Card>
       ))}
     </PlainList>

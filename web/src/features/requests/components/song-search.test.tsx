@@ -104,6 +104,7 @@ function stubServer(
             later: false,
             dedication_count: 0,
             turn: 1,
+            boost_cents: 0,
             held: false,
             free_text: false,
           },
@@ -424,6 +425,7 @@ describe('“Request … anyway” on the event page', () => {
           later: false,
           dedication_count: 0,
           turn: 1,
+          boost_cents: 0,
           held: false,
           free_text: true,
         };

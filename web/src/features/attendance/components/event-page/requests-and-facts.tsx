@@ -1,6 +1,7 @@
 import { FAIR_SHARE_HINT, type AttendeeEventDetails, type SongRequest } from '@floorfill/shared';
 import { Stack, Text, Title } from '@mantine/core';
 import type { QueryKey } from '@tanstack/react-query';
+import { RequestBoosts, useOwnBoosts } from '@/features/boosts';
 import { EventFacts } from '@/features/events';
 import { OwnSongRequests, PopularSongs, PushAlertsControl } from '@/features/requests';
 import { canRequest } from '../request-state';
@@ -11,12 +12,15 @@ interface RequestsAndFactsProps {
   userId: number;
   detailsKey: QueryKey;
   requested: ReadonlySet<string>;
+  /** Guests (role 4) have no wallet: they pay on the checkout page. */
+  isGuest: boolean;
   onCancel: (request: SongRequest) => void;
 }
 
 /**
  * Below the search box of a guest who joined: their requests as a live
- * timeline (with what the phone keeps to send first) under the switch for
+ * timeline (with what the phone keeps to send first, and under each its
+ * boosts and, while boosts are on, a way to boost it) under the switch for
  * this phone's alerts about them while the event runs, the room's popular
  * songs while the event runs, then the event's facts.
  */
@@ -25,8 +29,15 @@ export function RequestsAndFacts({
   userId,
   detailsKey,
   requested,
+  isGuest,
   onCancel,
 }: RequestsAndFactsProps) {
+  const boosts = useOwnBoosts({
+    eventId: event.id,
+    settings: event.request_settings,
+    hasEnded: event.has_ended,
+    canUseSavedCard: !isGuest,
+  });
   const firstRequest = event.song_requests.length === 0 && event.rejected_requests.length === 0;
   return (
     <>
@@ -49,6 +60,15 @@ export function RequestsAndFacts({
           line={event.line}
           timeZone={event.timezone}
           onCancel={onCancel}
+          below={(request, waiting) => (
+            <RequestBoosts
+              songId={request.song_id}
+              songName={request.song_name}
+              boosts={boosts.boostsOf(request.song_id)}
+              waiting={waiting}
+              offer={boosts.offer}
+            />
+          )}
         />
       </Stack>
       {event.has_ended ? null : (
