@@ -4,6 +4,7 @@ import { createBoostSettlement } from '../../src/boosts/boost-settlement.ts';
 import type { UserNotifier } from '../../src/payments/user-notifier.ts';
 import { get, insertEvent, signIn, type SignedIn } from '../helpers/event-factories.ts';
 import { post } from '../helpers/factories.ts';
+import { FAKE_STRIPE_PUBLISHABLE_KEY, TEST_CARDS } from '../helpers/fake-stripe.ts';
 import { connected, connectSocket, listenOnLoopback, nextPush } from '../helpers/socket-client.ts';
 import { deliverWebhook, stripeEvent } from '../helpers/stripe-webhooks.ts';
 import { createPeerApp, createTestApp, type TestApp } from '../helpers/test-app.ts';
@@ -260,7 +261,7 @@ describe('boosts with Stripe', () => {
   let host: SignedIn & { accountId: string };
   let guest: SignedIn;
   beforeAll(async () => {
-    s = await createStripeTestApp();
+    s = await createStripeTestApp({ STRIPE_PUBLISHABLE_KEY: FAKE_STRIPE_PUBLISHABLE_KEY });
     host = await activeStripeHost(s);
     guest = await signIn(s.t, { name: 'Sam Stripe' });
   });
@@ -440,7 +441,7 @@ describe('boosts with Stripe', () => {
     expect(details.json().data.now_playing.song_id).toBe(songId);
   });
 
-  it('holds on a saved card in one step, and the host refunds a charged boost within a day', async () => {
+  it('the host refunds a charged boost within a day, once; paying with a saved card needs one', async () => {
     const night = await boostNight(s.t, host);
     await joined(s.t, guest, night.code);
     const songId = await requested(s.t, guest, night, 'stripe-6');
@@ -462,5 +463,87 @@ describe('boosts with Stripe', () => {
     expect(s.fake.refunds.map((refund) => refund.payment_intent)).toContain(intentId);
     const again = await post(s.t, '/api/v1/boosts/refund', { boost_id: boostId }, host.headers);
     expect(again.statusCode).toBe(409);
+  });
+  it('holds on the member’s saved card in one tap, nothing sent but the event, song and amount', async () => {
+    const member = await signIn(s.t, { name: 'Carded Cleo', defaultLogin: 3 });
+    const setup = await post(s.t, '/api/v1/create-card-setup', {}, member.headers);
+    const setupIntentId = String(setup.json().data.client_secret).split('_secret_')[0] ?? '';
+    s.fake.confirmSetup(setupIntentId, { number: TEST_CARDS.visa, exp_month: 4, exp_year: 2099 });
+    const saved = await post(
+      s.t,
+      '/api/v1/save-card-setup',
+      { setup_intent_id: setupIntentId },
+      member.headers,
+    );
+    expect(saved.statusCode, saved.body).toBe(200);
+    const night = await boostNight(s.t, host, { boost_counts_after_seconds: 60 });
+    await joined(s.t, member, night.code);
+    const songId = await requested(s.t, member, night, 'stripe-7');
+
+    const res = await boost(s.t, member, night, songId, 900, 'saved_card');
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().data).toMatchObject({
+      checkout_url: null,
+      client_secret: null,
+      boost: { state: 'held' },
+    });
+    const row = await boostRow(s.t, res.json().data.boost.id);
+    const intent = s.fake.paymentIntents.get(row.payment_intent_id ?? '');
+    expect(intent).toMatchObject({
+      status: 'requires_capture',
+      capture_method: 'manual',
+      amount: 900,
+      transfer_data: { destination: host.accountId },
+      metadata: { boost_id: String(row.id) },
+    });
+    expect(s.fake.requestsTo('POST', '/v1/payment_intents').at(-1)?.idempotencyKey).toBe(
+      `floorfill-boost-${row.id}`,
+    );
+    const entry = (await hostQueue(s.t, host, night)).find((song) => song.song_id === songId);
+    expect(entry?.boost_cents).toBe(900);
+  });
+
+  it('applies Stripe’s events once each in any order: a capture Stripe reports first stays charged', async () => {
+    const night = await boostNight(s.t, host);
+    await joined(s.t, guest, night.code);
+    const songId = await requested(s.t, guest, night, 'stripe-8');
+    const res = await boost(s.t, guest, night, songId, 400);
+    const boostId = res.json().data.boost.id as number;
+    const session = s.fake.completeSession(
+      (await boostRow(s.t, boostId)).checkout_session_id ?? '',
+    );
+    const intent = s.fake.paymentIntents.get(session.payment_intent ?? '');
+    // Succeeded arrives before the hold, and the hold twice after it.
+    await deliver(stripeEvent('payment_intent.succeeded', { ...intent, status: 'succeeded' }));
+    const held = stripeEvent('payment_intent.amount_capturable_updated', { ...intent });
+    await deliver(held);
+    await deliver(held);
+    expect(await boostRow(s.t, boostId)).toMatchObject({
+      status: 'captured',
+      payment_intent_id: intent?.id,
+    });
+  });
+
+  it('decides a song played and rejected at the same moment once: charged or released, never both', async () => {
+    const night = await boostNight(s.t, host);
+    await joined(s.t, guest, night.code);
+    const songId = await requested(s.t, guest, night, 'stripe-9');
+    const { boostId, intentId } = await heldBoost(night, songId);
+    await Promise.all([
+      markRequest(s.t, host, night.eventId, songId, 'playing'),
+      markRequest(s.t, host, night.eventId, songId, 'reject'),
+    ]);
+    await s.t.ctx.queue.idle();
+    const row = await boostRow(s.t, boostId);
+    const captured = s.fake.requestsTo('POST', `/v1/payment_intents/${intentId}/capture`).length;
+    const cancelled = s.fake.requestsTo('POST', `/v1/payment_intents/${intentId}/cancel`).length;
+    if (row.status === 'captured') {
+      expect([captured > 0, cancelled]).toEqual([true, 0]);
+      expect(s.fake.paymentIntents.get(intentId)?.status).toBe('succeeded');
+    } else {
+      expect(row).toMatchObject({ status: 'released', reason: 'rejected' });
+      expect([captured, cancelled > 0]).toEqual([0, true]);
+      expect(s.fake.paymentIntents.get(intentId)?.status).toBe('canceled');
+    }
   });
 });
