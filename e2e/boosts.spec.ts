@@ -99,6 +99,30 @@ test('a guest boosts a request: charged once the DJ plays it, released when the 
     );
     await expectAccessible(phone);
     await captureScreens(phone, 'boost-states');
+
+    // After the night: the summary counts the boosts, and the host gives the charged one back.
+    const ended = await host.request.post('/api/v1/update-event', {
+      data: {
+        id: event.id,
+        name: event.name,
+        start_time: new Date(Date.now() - 3_600_000).toISOString(),
+        end_time: new Date(Date.now() - 1000).toISOString(),
+      },
+    });
+    expect(ended.ok(), await ended.text()).toBe(true);
+    await host.goto(`/host/event/${event.id}`);
+    const night = host.getByRole('table', { name: 'Boosts of the night' });
+    await expect(night).toContainText('Agadoo', { timeout: 30_000 });
+    await expect(night).toContainText('Get Ready for This');
+    await host.getByRole('button', { name: 'Refund $2.00 to Bea' }).click();
+    const confirm = host.getByRole('dialog', { name: 'Refund this boost?' });
+    await expect(confirm).toContainText('Refund $2.00 to Bea? This gives the money back.');
+    await confirm.getByRole('button', { name: 'Refund' }).click();
+    await expect(night.getByRole('row').filter({ hasText: 'Agadoo' })).toContainText('Refunded');
+    await expect(host.getByRole('button', { name: 'Refund $2.00 to Bea' })).toHaveCount(0);
+    await expectAccessible(host);
+    await captureScreens(host, 'night-summary-boosts');
+    await expect(agadoo).toContainText('Your boost of $2.00 was refunded.');
   } finally {
     await phoneContext.close();
   }

@@ -288,6 +288,41 @@ describe('the decks bridge', () => {
     expect(await eventSeq(t, event.id)).toBe(seq);
   });
 
+  it('a boost on a song the decks play is charged, as when the booth plays it (issue 30)', async () => {
+    expect((await post(t, '/api/v1/connect-stripe-account', {}, host.headers)).statusCode).toBe(
+      200,
+    );
+    const event = await insertEvent(t, host.id, { name: 'Boosted Deck Night' });
+    const settings = { event_id: event.id, boosts_enabled: true, boost_counts_after_seconds: 0 };
+    expect(
+      (await post(t, '/api/v1/update-request-settings', settings, host.headers)).statusCode,
+    ).toBe(200);
+    const [fan] = (await signInMany(t, 1)) as [SignedIn];
+    await joined(t, fan, event.code);
+    expect((await sendRequest(t, fan, event.id, { song_id: AGADOO })).statusCode).toBe(201);
+    const made = await post(
+      t,
+      '/api/v1/boosts',
+      { event_id: event.id, song_id: AGADOO, amount: 300 },
+      fan.headers,
+    );
+    expect(made.statusCode, made.body).toBe(201);
+    const checkout = new URL(made.json().data.checkout_url).pathname;
+    expect(
+      (await t.app.inject({ method: 'POST', url: `${checkout}/pay`, payload: {} })).statusCode,
+    ).toBe(303);
+
+    const token = await paired(event.id);
+    await follow(event.id, true);
+    expect(await report(token, track('Agadoo', 'Black Lace'))).toMatchObject({
+      outcome: 'marked',
+      song_id: AGADOO,
+    });
+    await t.ctx.queue.idle();
+    const mine = await get(t, `/api/v1/boosts/mine?event_id=${event.id}`, fan.headers);
+    expect(mine.json().data.boosts).toMatchObject([{ song_id: AGADOO, state: 'charged' }]);
+  });
+
   const markAs = (eventId: number, songId: string, mark: string) =>
     post(
       t,
