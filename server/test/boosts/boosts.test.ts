@@ -348,6 +348,15 @@ describe('boosts with Stripe', () => {
     await deliver(succeeded);
     expect((await boostRow(s.t, boostId)).status).toBe('captured');
     expect(captures(intentId).size).toBe(1);
+
+    // The song played twice: Stripe is not asked again.
+    const captureCalls = () =>
+      s.fake.requestsTo('POST', `/v1/payment_intents/${intentId}/capture`).length;
+    const before = captureCalls();
+    await markRequest(s.t, host, night.eventId, songId, 'unplayed');
+    await markRequest(s.t, host, night.eventId, songId, 'playing');
+    await s.t.ctx.queue.idle();
+    expect(captureCalls()).toBe(before);
   });
 
   it('releases the hold when the song is rejected, and when the night ends', async () => {
