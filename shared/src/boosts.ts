@@ -194,6 +194,7 @@ export const BOOST_MSG = {
   notRefundable: 'Only a charged boost can be refunded, within 24 hours.',
   refunded: 'Boost refunded.',
   hostCannotReceive: "This DJ can't take boosts yet.",
+  connectFirst: 'Connect Stripe first (Profile → Wallet) to take boosts.',
   declined: 'Your card was declined. Please try another card.',
 } as const;
 

@@ -338,9 +338,7 @@ export function createBoostsService({
     /** The currency boosts are given in for this host: their Stripe account's (usd in demo mode). */
     async currencyForHost(db: Db, hostId: number): Promise<string> {
       const host = await findTipRecipient(db, hostId);
-      if (!host || !acceptsTips(host, config.payments.mode)) {
-        throw conflict(BOOST_MSG.hostCannotReceive);
-      }
+      if (!host || !acceptsTips(host, config.payments.mode)) throw conflict(BOOST_MSG.connectFirst);
       if (isDemo || !stripe || !host.stripe_account_id) return 'usd';
       const accountId = host.stripe_account_id;
       const account = await callStripe(() => stripe.accounts.retrieve(accountId));

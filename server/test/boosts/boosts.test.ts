@@ -177,6 +177,18 @@ describe('boosts in demo mode', () => {
     const forHost = await get(t, `/api/v1/boosts/event?event_id=${night.eventId}`, other.headers);
     expect(forHost.statusCode).toBe(404);
 
+    // A host without a payment account cannot turn boosts on.
+    const unpaid = await signIn(t, { name: 'Una Unpaid' });
+    const unpaidEvent = await insertEvent(t, unpaid.id);
+    const refusedOn = await post(
+      t,
+      '/api/v1/update-request-settings',
+      { event_id: unpaidEvent.id, boosts_enabled: true },
+      unpaid.headers,
+    );
+    expect(refusedOn.statusCode).toBe(409);
+    expect(refusedOn.json().msg).toBe(BOOST_MSG.connectFirst);
+
     const off = await boostNight(t, host, { boosts_enabled: false });
     await joined(t, guest, off.code);
     const offSong = await requested(t, guest, off, 'demo-3');
