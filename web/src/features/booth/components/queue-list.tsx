@@ -133,7 +133,8 @@ export function QueueRow({
         </div>
       ) : null}
       <div className={classes.grow}>
-        <Group gap="xs" wrap="nowrap">
+        {/* The tags go under a long title on a narrow screen rather than cut it short. */}
+        <Group gap="xs" rowGap={2}>
           <Text className={`${classes.songTitle} ${classes.ellipsis}`}>{song.song_name}</Text>
           {song.boost_cents > 0 ? (
             <BoostedBadge cents={song.boost_cents} currency={boostCurrency} />
