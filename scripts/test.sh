@@ -7,9 +7,12 @@
 #
 # What may share the machine (two cores in CI): the static checks and the web
 # build each keep one core busy and time nothing, so they run together (the
-# end-to-end step then finds the web build current and reuses it). The suites
-# start servers, browsers and clocks of their own, and the fault tests kill
-# processes on purpose; each of them has the machine to itself.
+# end-to-end step then finds the web build current and reuses it). The server
+# suite keeps both cores busy, and the fault tests kill processes on purpose
+# and time their recovery: each has the machine to itself. The end-to-end
+# journeys mostly wait on a browser and one server (about two thirds of a
+# core over the step), so the web and bridge suites, whose waits are sized for
+# a busy machine, run beside them.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
@@ -100,7 +103,8 @@ side_by_side \
   web-build 'node scripts/build-if-stale.ts web' || finish
 step server 'npm run test:server' || finish
 step faults 'npm run test:faults' || finish
-step web 'npm run test:web' || finish
-step bridge 'npm run test:bridge' || finish
-step e2e 'npm run test:e2e' || finish
+side_by_side \
+  e2e 'npm run test:e2e' \
+  web 'npm run test:web' \
+  bridge 'npm run test:bridge' || finish
 finish
