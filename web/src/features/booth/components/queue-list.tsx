@@ -134,7 +134,7 @@ export function QueueRow({
       ) : null}
       <div className={classes.grow}>
         {/* The tags go under a long title on a narrow screen rather than cut it short. */}
-        <Group gap="xs" rowGap={2}>
+        <Group gap="xs">
           <Text className={`${classes.songTitle} ${classes.ellipsis}`}>{song.song_name}</Text>
           {song.boost_cents > 0 ? (
             <BoostedBadge cents={song.boost_cents} currency={boostCurrency} />
