@@ -4,7 +4,6 @@ import type Stripe from 'stripe';
 import type { BoostStatus } from '../infra/database-types.ts';
 import type { Db, DbOrTrx } from '../infra/db.ts';
 import type { JobQueue } from '../infra/queue.ts';
-import type { BoostChangeEvent } from '../live-queue/boost-totals.ts';
 import type { LiveQueue } from '../live-queue/live-queue.ts';
 import { recordWebhookEvent } from '../payments/payments.repository.ts';
 import { isStripeError } from '../payments/stripe-client.ts';
@@ -164,7 +163,7 @@ export function createBoostSettlement(deps: BoostSettlementDeps) {
     if (!(await repo.hasOpenBoosts(db, eventId))) return [];
     const decisions = await liveQueue.changeBoosts<Decision[]>(
       eventId,
-      async (trx, _locked: BoostChangeEvent) => {
+      async (trx) => {
         const open = await repo.lockOpenBoosts(trx, eventId);
         if (open.length === 0) return { result: [], songIds: [] };
         const event = await repo.findBoostEvent(trx, eventId);

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { DbOrTrx } from '../infra/db.ts';
 import { entryColumns, type EntryRow } from './queue-columns.ts';
-import { lockAndBump, type LockedEvent } from './queue-event.repository.ts';
+import { lockAndBump } from './queue-event.repository.ts';
 import { shownEntries, songChanges, statsOf } from './queue-changes.ts';
 import type { QueueChange } from './queue-pushes.ts';
 import { NothingChanged, type WritePath } from './write-path.ts';
@@ -19,9 +19,6 @@ export interface BoostChange<T> {
   result: T;
   songIds: readonly string[];
 }
-
-/** The event as a boost change sees it: locked (its seq bumped) while live, or deleted. */
-export type BoostChangeEvent = { live: true; event: LockedEvent } | { live: false };
 
 /** Sets the songs' boost totals from their held and charged boosts; answers their entries. */
 async function setBoostTotals(trx: DbOrTrx, eventId: number, songIds: readonly string[]) {
@@ -56,7 +53,7 @@ export function createBoostTotals({ apply }: WritePath) {
      */
     changeBoosts<T>(
       eventId: number,
-      decide: (trx: DbOrTrx, event: BoostChangeEvent) => Promise<BoostChange<T>>,
+      decide: (trx: DbOrTrx) => Promise<BoostChange<T>>,
       unchanged: () => Promise<T>,
     ): Promise<T> {
       return apply(async (trx) => {
@@ -69,11 +66,11 @@ export function createBoostTotals({ apply }: WritePath) {
             .where('id', '=', eventId)
             .forUpdate()
             .execute();
-          const { result, songIds } = await decide(trx, { live: false });
+          const { result, songIds } = await decide(trx);
           if (songIds.length === 0) throw new NothingChanged(unchanged);
           return { result, changes: [] };
         }
-        const { result, songIds } = await decide(trx, { live: true, event });
+        const { result, songIds } = await decide(trx);
         if (songIds.length === 0) throw new NothingChanged(unchanged);
         const entries = await setBoostTotals(trx, eventId, songIds);
         const shown = await shownEntries(trx, eventId, entries);

@@ -115,10 +115,11 @@ export const demoCheckoutRoutes: FastifyPluginAsyncZod<{ payments: PaymentsServi
   async function complete(
     id: string,
     reply: FastifyReply,
+    paid: boolean,
     makeEvent: (tip: { id: number; checkout_session_id: string }) => PaymentEvent,
   ) {
     const tip = await findCheckout(id);
-    if (!tip) return completeBoost(id, reply, makeEvent);
+    if (!tip) return completeBoost(id, reply, paid);
     const outcome = await applyPaymentEvent(db, makeEvent(tip));
     if (outcome.status === 'applied' && outcome.tipPaid) {
       notifyTipPaid(app.realtime, outcome.tipPaid, reply.log);
@@ -136,15 +137,9 @@ export const demoCheckoutRoutes: FastifyPluginAsyncZod<{ payments: PaymentsServi
    * would), Cancel abandons it (as an expired session would); back to the
    * guest's event page.
    */
-  async function completeBoost(
-    id: string,
-    reply: FastifyReply,
-    makeEvent: (tip: { id: number; checkout_session_id: string }) => PaymentEvent,
-  ) {
+  async function completeBoost(id: string, reply: FastifyReply, paid: boolean) {
     const boost = enabled ? await boosts.findDemoCheckout(db, id) : undefined;
     if (!boost) return notFoundPage(reply);
-    const paid =
-      makeEvent({ id: boost.id, checkout_session_id: id }).type !== 'checkout.session.expired';
     await boosts.applyDemoPayment({
       id: demoEventId(),
       type: paid ? 'payment_intent.amount_capturable_updated' : 'checkout.session.expired',
@@ -160,7 +155,7 @@ export const demoCheckoutRoutes: FastifyPluginAsyncZod<{ payments: PaymentsServi
 
   const pay = completion('Pay the demo tip, then back to the page it started from');
   app.post(`${DEMO_CHECKOUT_PATH}/:id/pay`, { schema: pay }, (request, reply) =>
-    complete(request.params.id, reply, (tip) => ({
+    complete(request.params.id, reply, true, (tip) => ({
       id: demoEventId(),
       type: 'checkout.session.completed',
       checkoutSessionId: tip.checkout_session_id,
@@ -172,7 +167,7 @@ export const demoCheckoutRoutes: FastifyPluginAsyncZod<{ payments: PaymentsServi
 
   const cancel = completion('Cancel the demo tip, then back to the page it started from');
   app.post(`${DEMO_CHECKOUT_PATH}/:id/cancel`, { schema: cancel }, (request, reply) =>
-    complete(request.params.id, reply, (tip) => ({
+    complete(request.params.id, reply, false, (tip) => ({
       id: demoEventId(),
       type: 'checkout.session.expired',
       checkoutSessionId: tip.checkout_session_id,
